@@ -1,0 +1,35 @@
+# Makefile for idtypes (PGXS)
+
+EXTENSION = idtypes
+EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+
+MODULE_big = idtypes
+OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
+DATA = $(wildcard $(EXTENSION)--*.sql)
+
+# Regression tests: setup first (it creates the extension), then every
+# other file in sql/ in name order.
+REGRESS = setup $(sort $(filter-out setup,$(basename $(notdir $(wildcard sql/*.sql)))))
+REGRESS_OPTS = --inputdir=. --dbname=contrib_regression
+ISOLATION = $(sort $(basename $(notdir $(wildcard specs/*.spec))))
+ISOLATION_OPTS = --load-extension=$(EXTENSION)
+TAP_TESTS = 1
+
+# -Wno-unused-parameter: the server headers and the fmgr, GUC and sortsupport
+# callback signatures have parameters a given function does not use.
+PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
+EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# The three suites one by one, so that a failure in one does not hide the
+# others (tools/test.sh runs them this way and counts the results).
+.PHONY: installcheck-regress installcheck-isolation installcheck-tap
+installcheck-regress:
+	$(pg_regress_installcheck) $(REGRESS_OPTS) $(REGRESS)
+installcheck-isolation:
+	$(pg_isolation_regress_installcheck) $(ISOLATION_OPTS) $(ISOLATION)
+installcheck-tap:
+	$(prove_installcheck)

@@ -1,0 +1,375 @@
+/* idtypes--0.1.0.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION idtypes" to load this file. \quit
+
+-- Every reference to a built-in object is qualified with pg_catalog, so that
+-- objects in the target schema or pg_temp cannot capture it.
+
+---------------------------------------------------------------------------
+-- muid type
+---------------------------------------------------------------------------
+
+CREATE TYPE muid;
+
+CREATE FUNCTION muid_in(pg_catalog.cstring) RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_in'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION muid_out(muid) RETURNS pg_catalog.cstring
+	AS 'MODULE_PATHNAME', 'muid_out'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION muid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS muid
+	AS 'MODULE_PATHNAME', 'byteid16_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION muid_send(muid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid16_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE muid (
+	INPUT = muid_in,
+	OUTPUT = muid_out,
+	RECEIVE = muid_recv,
+	SEND = muid_send,
+	INTERNALLENGTH = 16,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE muid IS
+	'Muid: 16-byte id of a microsecond timestamp, the medallion (node) that made it and an offset in its transaction';
+
+---------------------------------------------------------------------------
+-- muid functions
+---------------------------------------------------------------------------
+
+CREATE FUNCTION muid_eq(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_ne(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_lt(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_le(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_gt(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_ge(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_cmp(muid, muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid16_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'byteid16_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION muid_hash(muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid16_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_hash_extended(muid, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'byteid16_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_smaller(muid, muid) RETURNS muid
+	AS 'MODULE_PATHNAME', 'byteid16_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_larger(muid, muid) RETURNS muid
+	AS 'MODULE_PATHNAME', 'byteid16_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- comparison with timestamptz: a timestamp stands at the smallest muid of
+-- its microsecond, so "id >= t1 AND id < t2" is a time range on the key
+CREATE FUNCTION muid_cmp_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_lt_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_le_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_eq_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_ne_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_ge_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_gt_timestamptz(muid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_cmp_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_lt_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_le_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_eq_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ne_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ge_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_gt_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- generation
+CREATE FUNCTION gen_muid() RETURNS muid
+	AS 'MODULE_PATHNAME', 'gen_muid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION muid_transaction() RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_transaction'
+	LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+
+-- extraction and construction
+CREATE FUNCTION muid_timestamp(muid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'muid_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_medallion(muid) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'muid_medallion'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_offset(muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'muid_offset'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_from_parts(ts pg_catalog.timestamptz, medallion pg_catalog.int8, "offset" pg_catalog.int4) RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_from_parts'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION muid_floor(pg_catalog.timestamptz) RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION muid_ceil(pg_catalog.timestamptz) RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- casts
+CREATE FUNCTION muid_to_bytea(muid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid16_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_from_bytea(pg_catalog.bytea) RETURNS muid
+	AS 'MODULE_PATHNAME', 'byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE CAST (muid AS pg_catalog.uuid) WITHOUT FUNCTION;
+CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION;
+CREATE CAST (muid AS pg_catalog.bytea) WITH FUNCTION muid_to_bytea(muid);
+CREATE CAST (pg_catalog.bytea AS muid) WITH FUNCTION muid_from_bytea(pg_catalog.bytea);
+
+COMMENT ON FUNCTION gen_muid() IS
+	'new muid: this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
+COMMENT ON FUNCTION muid_transaction() IS
+	'the muid of the current transaction itself (offset 0)';
+COMMENT ON FUNCTION muid_timestamp(muid) IS 'timestamp of a muid (microseconds)';
+COMMENT ON FUNCTION muid_medallion(muid) IS 'medallion (node id) of a muid';
+COMMENT ON FUNCTION muid_offset(muid) IS 'offset of a muid within its transaction (0 is the transaction)';
+COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
+	'muid of a timestamp, medallion (0 to 2^52-1) and offset (0 to 1048575)';
+COMMENT ON FUNCTION muid_floor(pg_catalog.timestamptz) IS 'smallest muid of a microsecond';
+COMMENT ON FUNCTION muid_ceil(pg_catalog.timestamptz) IS 'largest muid of a microsecond';
+COMMENT ON FUNCTION muid_to_bytea(muid) IS 'the 16 bytes of a muid';
+COMMENT ON FUNCTION muid_from_bytea(pg_catalog.bytea) IS 'muid of 16 bytes';
+COMMENT ON FUNCTION muid_in(pg_catalog.cstring) IS 'I/O';
+COMMENT ON FUNCTION muid_out(muid) IS 'I/O';
+COMMENT ON FUNCTION muid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';
+COMMENT ON FUNCTION muid_send(muid) IS 'I/O';
+COMMENT ON FUNCTION muid_eq(muid, muid) IS 'implementation of = operator';
+COMMENT ON FUNCTION muid_ne(muid, muid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION muid_lt(muid, muid) IS 'implementation of < operator';
+COMMENT ON FUNCTION muid_le(muid, muid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION muid_gt(muid, muid) IS 'implementation of > operator';
+COMMENT ON FUNCTION muid_ge(muid, muid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION muid_cmp(muid, muid) IS 'less-equal-greater';
+COMMENT ON FUNCTION muid_sortsupport(pg_catalog.internal) IS 'sort support';
+COMMENT ON FUNCTION muid_hash(muid) IS 'hash';
+COMMENT ON FUNCTION muid_hash_extended(muid, pg_catalog.int8) IS 'hash';
+COMMENT ON FUNCTION muid_smaller(muid, muid) IS 'smaller of two';
+COMMENT ON FUNCTION muid_larger(muid, muid) IS 'larger of two';
+COMMENT ON FUNCTION muid_cmp_timestamptz(muid, pg_catalog.timestamptz) IS 'less-equal-greater';
+COMMENT ON FUNCTION muid_lt_timestamptz(muid, pg_catalog.timestamptz) IS 'implementation of < operator';
+COMMENT ON FUNCTION muid_le_timestamptz(muid, pg_catalog.timestamptz) IS 'implementation of <= operator';
+COMMENT ON FUNCTION muid_eq_timestamptz(muid, pg_catalog.timestamptz) IS 'implementation of = operator';
+COMMENT ON FUNCTION muid_ne_timestamptz(muid, pg_catalog.timestamptz) IS 'implementation of <> operator';
+COMMENT ON FUNCTION muid_ge_timestamptz(muid, pg_catalog.timestamptz) IS 'implementation of >= operator';
+COMMENT ON FUNCTION muid_gt_timestamptz(muid, pg_catalog.timestamptz) IS 'implementation of > operator';
+COMMENT ON FUNCTION timestamptz_cmp_muid(pg_catalog.timestamptz, muid) IS 'less-equal-greater';
+COMMENT ON FUNCTION timestamptz_lt_muid(pg_catalog.timestamptz, muid) IS 'implementation of < operator';
+COMMENT ON FUNCTION timestamptz_le_muid(pg_catalog.timestamptz, muid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION timestamptz_eq_muid(pg_catalog.timestamptz, muid) IS 'implementation of = operator';
+COMMENT ON FUNCTION timestamptz_ne_muid(pg_catalog.timestamptz, muid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION timestamptz_ge_muid(pg_catalog.timestamptz, muid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION timestamptz_gt_muid(pg_catalog.timestamptz, muid) IS 'implementation of > operator';
+
+---------------------------------------------------------------------------
+-- muid operators
+---------------------------------------------------------------------------
+
+CREATE OPERATOR = (
+	LEFTARG = muid, RIGHTARG = muid, FUNCTION = muid_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = muid, RIGHTARG = muid, FUNCTION = muid_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = muid, RIGHTARG = muid, FUNCTION = muid_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = muid, RIGHTARG = muid, FUNCTION = muid_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = muid, RIGHTARG = muid, FUNCTION = muid_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = muid, RIGHTARG = muid, FUNCTION = muid_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = muid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = muid_eq_timestamptz,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = muid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = muid_ne_timestamptz,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = muid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = muid_lt_timestamptz,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = muid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = muid_le_timestamptz,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = muid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = muid_gt_timestamptz,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = muid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = muid_ge_timestamptz,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = muid, FUNCTION = timestamptz_eq_muid,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = muid, FUNCTION = timestamptz_ne_muid,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = muid, FUNCTION = timestamptz_lt_muid,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = muid, FUNCTION = timestamptz_le_muid,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = muid, FUNCTION = timestamptz_gt_muid,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = muid, FUNCTION = timestamptz_ge_muid,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE AGGREGATE min(muid) (
+	SFUNC = muid_smaller,
+	STYPE = muid,
+	COMBINEFUNC = muid_smaller,
+	SORTOP = OPERATOR(<),
+	PARALLEL = SAFE
+);
+CREATE AGGREGATE max(muid) (
+	SFUNC = muid_larger,
+	STYPE = muid,
+	COMBINEFUNC = muid_larger,
+	SORTOP = OPERATOR(>),
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(muid) IS 'smallest (earliest) muid';
+COMMENT ON AGGREGATE max(muid) IS 'largest (latest) muid';
+
+---------------------------------------------------------------------------
+-- muid opclasses
+---------------------------------------------------------------------------
+
+CREATE OPERATOR FAMILY muid_ops USING btree;
+CREATE OPERATOR CLASS muid_ops
+	DEFAULT FOR TYPE muid USING btree FAMILY muid_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 muid_cmp(muid, muid),
+	FUNCTION 2 muid_sortsupport(pg_catalog.internal),
+	FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+-- muid against timestamptz, and timestamptz against itself so that the
+-- family's cross-type set is complete
+ALTER OPERATOR FAMILY muid_ops USING btree ADD
+	OPERATOR 1 < (muid, pg_catalog.timestamptz),
+	OPERATOR 2 <= (muid, pg_catalog.timestamptz),
+	OPERATOR 3 = (muid, pg_catalog.timestamptz),
+	OPERATOR 4 >= (muid, pg_catalog.timestamptz),
+	OPERATOR 5 > (muid, pg_catalog.timestamptz),
+	FUNCTION 1 muid_cmp_timestamptz(muid, pg_catalog.timestamptz),
+	OPERATOR 1 < (pg_catalog.timestamptz, muid),
+	OPERATOR 2 <= (pg_catalog.timestamptz, muid),
+	OPERATOR 3 = (pg_catalog.timestamptz, muid),
+	OPERATOR 4 >= (pg_catalog.timestamptz, muid),
+	OPERATOR 5 > (pg_catalog.timestamptz, muid),
+	FUNCTION 1 timestamptz_cmp_muid(pg_catalog.timestamptz, muid),
+	OPERATOR 1 pg_catalog.< (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 2 pg_catalog.<= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 3 pg_catalog.= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 4 pg_catalog.>= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 5 pg_catalog.> (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	FUNCTION 1 pg_catalog.timestamptz_cmp(pg_catalog.timestamptz, pg_catalog.timestamptz);
+
+CREATE OPERATOR CLASS muid_hash_ops
+	DEFAULT FOR TYPE muid USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 muid_hash(muid),
+	FUNCTION 2 muid_hash_extended(muid, pg_catalog.int8);
+
+CREATE OPERATOR FAMILY muid_minmax_ops USING brin;
+CREATE OPERATOR CLASS muid_minmax_ops
+	DEFAULT FOR TYPE muid USING brin FAMILY muid_minmax_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+
+-- time ranges on a BRIN-indexed muid column
+ALTER OPERATOR FAMILY muid_minmax_ops USING brin ADD
+	OPERATOR 1 < (muid, pg_catalog.timestamptz),
+	OPERATOR 2 <= (muid, pg_catalog.timestamptz),
+	OPERATOR 3 = (muid, pg_catalog.timestamptz),
+	OPERATOR 4 >= (muid, pg_catalog.timestamptz),
+	OPERATOR 5 > (muid, pg_catalog.timestamptz);

@@ -1,0 +1,311 @@
+/*-------------------------------------------------------------------------
+ *
+ * byteid.c
+ *	  The machinery shared by the fixed-width byte-string id types.
+ *
+ * Ids of these types are big-endian, so their order is plain unsigned byte
+ * order (memcmp).  Sorting uses abbreviated keys: the first eight bytes as
+ * an unsigned integer, which for time-first ids is the time and decides
+ * nearly every comparison; tuplesort then runs its specialised
+ * unsigned-Datum quicksort.  Hashing is hash_any over the bytes.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/byteid.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "common/hashfn.h"
+#include "lib/hyperloglog.h"
+#include "libpq/pqformat.h"
+#include "port/pg_bswap.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/sortsupport.h"
+
+#include "byteid.h"
+#include "codec.h"
+#include "compat.h"
+
+/* ---------- time prefix ---------- */
+
+uint64
+byteid_tick_max(const ByteIdTime *tm)
+{
+	return tm->ts_bytes >= 8 ? PG_UINT64_MAX :
+		(UINT64CONST(1) << (8 * tm->ts_bytes)) - 1;
+}
+
+static inline TimestampTz
+epoch_pg(const ByteIdTime *tm)
+{
+	return tm->epoch_unix_usec - BYTEID_UNIX_TO_PG_USEC;
+}
+
+uint64
+byteid_tick_of(const uint8 *id, const ByteIdTime *tm)
+{
+	return codec_get_be(id, tm->ts_bytes);
+}
+
+TimestampTz
+byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm)
+{
+	/* every type's tick range ends well inside timestamptz's */
+	return epoch_pg(tm) + (int64) tick * tm->unit_usec;
+}
+
+uint64
+byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm)
+{
+	uint64		tick;
+
+	if (TIMESTAMP_NOT_FINITE(t) || t < epoch_pg(tm) ||
+		(tick = ((uint64) t - (uint64) epoch_pg(tm)) / tm->unit_usec) > byteid_tick_max(tm))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for type %s", tm->typname),
+				 errdetail("A %s holds times from %s to %s.", tm->typname,
+						   timestamptz_to_str(epoch_pg(tm)),
+						   timestamptz_to_str(byteid_tick_to_timestamptz(byteid_tick_max(tm), tm)))));
+	return tick;
+}
+
+int
+byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const ByteIdTime *tm)
+{
+	uint64		tick = byteid_tick_of(id, tm);
+	uint64		usec;
+	uint64		q;
+
+	if (TIMESTAMP_IS_NOBEGIN(t) || t < epoch_pg(tm))
+		return 1;
+	if (TIMESTAMP_IS_NOEND(t))
+		return -1;
+	/* unsigned: t - epoch cannot overflow once t >= epoch */
+	usec = (uint64) t - (uint64) epoch_pg(tm);
+	q = usec / tm->unit_usec;
+	if (q > byteid_tick_max(tm) || tick < q)
+		return -1;
+	if (tick > q)
+		return 1;
+	if (usec % tm->unit_usec != 0)
+		return -1;				/* t is inside the tick, after all its ids */
+	for (int i = tm->ts_bytes; i < tm->len; i++)
+		if (id[i] != 0)
+			return 1;
+	return 0;					/* the smallest id of the instant */
+}
+
+/* ---------- sortsupport ---------- */
+
+typedef struct ByteIdSortState
+{
+	int64		input_count;	/* keys seen while estimating */
+	bool		estimating;
+	hyperLogLogState abbr_card; /* cardinality of the abbreviated keys */
+} ByteIdSortState;
+
+/* The first 8 bytes as an integer in native order: compares like memcmp. */
+static Datum
+byteid_abbrev_convert(Datum original, SortSupport ssup)
+{
+	ByteIdSortState *state = (ByteIdSortState *) ssup->ssup_extra;
+	uint64		key;
+
+	memcpy(&key, DatumGetPointer(original), sizeof(key));
+	key = pg_ntoh64(key);
+	if (state->estimating)
+	{
+		state->input_count++;
+		addHyperLogLog(&state->abbr_card,
+					   hash_bytes_uint32((uint32) (key ^ (key >> 32))));
+	}
+	return UInt64GetDatum(key);
+}
+
+/*
+ * Give up abbreviation when the keys' first eight bytes are mostly equal
+ * (ids from one tick of a coarse clock, say): then every comparison would
+ * fall through to the full one and the abbreviation is wasted work.
+ */
+static bool
+byteid_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+	ByteIdSortState *state = (ByteIdSortState *) ssup->ssup_extra;
+	double		cardinality;
+
+	if (memtupcount < 10000 || state->input_count < 10000 || !state->estimating)
+		return false;
+	cardinality = estimateHyperLogLog(&state->abbr_card);
+	/* plainly distinct: stop paying for the estimate */
+	if (cardinality > 100000.0)
+	{
+		state->estimating = false;
+		return false;
+	}
+	return cardinality < state->input_count / 2000.0 + 0.5;
+}
+
+static void
+byteid_sortsupport_common(SortSupport ssup,
+						  int (*full_cmp) (Datum, Datum, SortSupport))
+{
+	ssup->comparator = full_cmp;
+	ssup->ssup_extra = NULL;
+#if SIZEOF_DATUM >= 8
+	if (ssup->abbreviate)
+	{
+		ByteIdSortState *state;
+		MemoryContext oldcontext = MemoryContextSwitchTo(ssup->ssup_cxt);
+
+		state = palloc(sizeof(ByteIdSortState));
+		state->input_count = 0;
+		state->estimating = true;
+		initHyperLogLog(&state->abbr_card, 10);
+		MemoryContextSwitchTo(oldcontext);
+
+		ssup->ssup_extra = state;
+		ssup->comparator = ssup_datum_unsigned_cmp;
+		ssup->abbrev_converter = byteid_abbrev_convert;
+		ssup->abbrev_abort = byteid_abbrev_abort;
+		ssup->abbrev_full_comparator = full_cmp;
+	}
+#endif
+}
+
+/* ---------- binary I/O and casts ---------- */
+
+static const char *
+type_name_or(Oid typid, const char *fallback)
+{
+	return OidIsValid(typid) ? format_type_be(typid) : fallback;
+}
+
+static Datum
+byteid_recv_common(FunctionCallInfo fcinfo, int len)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int			avail = buf->len - buf->cursor;
+	uint8	   *result;
+
+	if (avail != len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid binary value for type %s: %d bytes, expected %d",
+						type_name_or(PG_NARGS() > 1 ? PG_GETARG_OID(1) : InvalidOid,
+									 "identifier"),
+						avail, len)));
+	result = palloc(len);
+	memcpy(result, pq_getmsgbytes(buf, len), len);
+	PG_RETURN_POINTER(result);
+}
+
+static Datum
+byteid_to_bytea_common(FunctionCallInfo fcinfo, int len)
+{
+	bytea	   *result = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(result, VARHDRSZ + len);
+	memcpy(VARDATA(result), PG_GETARG_POINTER(0), len);
+	PG_RETURN_BYTEA_P(result);
+}
+
+static Datum
+byteid_from_bytea_common(FunctionCallInfo fcinfo, int len)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	uint8	   *result;
+
+	if (VARSIZE_ANY_EXHDR(b) != (Size) len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid length for type %s: %d bytes, expected %d",
+						type_name_or(get_fn_expr_rettype(fcinfo->flinfo), "identifier"),
+						(int) VARSIZE_ANY_EXHDR(b), len)));
+	result = palloc(len);
+	memcpy(result, VARDATA_ANY(b), len);
+	PG_RETURN_POINTER(result);
+}
+
+/* ---------- the SQL-callable functions, once per width ---------- */
+
+#define BYTEID_FUNCTIONS(N) \
+static inline int \
+byteid##N##_compare(Datum a, Datum b) \
+{ \
+	return memcmp(DatumGetPointer(a), DatumGetPointer(b), N); \
+} \
+PG_FUNCTION_INFO_V1(byteid##N##_eq); \
+Datum byteid##N##_eq(PG_FUNCTION_ARGS) \
+{ PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) == 0); } \
+PG_FUNCTION_INFO_V1(byteid##N##_ne); \
+Datum byteid##N##_ne(PG_FUNCTION_ARGS) \
+{ PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) != 0); } \
+PG_FUNCTION_INFO_V1(byteid##N##_lt); \
+Datum byteid##N##_lt(PG_FUNCTION_ARGS) \
+{ PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) < 0); } \
+PG_FUNCTION_INFO_V1(byteid##N##_le); \
+Datum byteid##N##_le(PG_FUNCTION_ARGS) \
+{ PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) <= 0); } \
+PG_FUNCTION_INFO_V1(byteid##N##_gt); \
+Datum byteid##N##_gt(PG_FUNCTION_ARGS) \
+{ PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) > 0); } \
+PG_FUNCTION_INFO_V1(byteid##N##_ge); \
+Datum byteid##N##_ge(PG_FUNCTION_ARGS) \
+{ PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) >= 0); } \
+PG_FUNCTION_INFO_V1(byteid##N##_cmp); \
+Datum byteid##N##_cmp(PG_FUNCTION_ARGS) \
+{ \
+	int			c = byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
+	PG_RETURN_INT32((c > 0) - (c < 0)); \
+} \
+PG_FUNCTION_INFO_V1(byteid##N##_smaller); \
+Datum byteid##N##_smaller(PG_FUNCTION_ARGS) \
+{ \
+	Datum		a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1); \
+	PG_RETURN_DATUM(byteid##N##_compare(a, b) <= 0 ? a : b); \
+} \
+PG_FUNCTION_INFO_V1(byteid##N##_larger); \
+Datum byteid##N##_larger(PG_FUNCTION_ARGS) \
+{ \
+	Datum		a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1); \
+	PG_RETURN_DATUM(byteid##N##_compare(a, b) >= 0 ? a : b); \
+} \
+static int \
+byteid##N##_fastcmp(Datum a, Datum b, SortSupport ssup) \
+{ \
+	return byteid##N##_compare(a, b); \
+} \
+PG_FUNCTION_INFO_V1(byteid##N##_sortsupport); \
+Datum byteid##N##_sortsupport(PG_FUNCTION_ARGS) \
+{ \
+	byteid_sortsupport_common((SortSupport) PG_GETARG_POINTER(0), byteid##N##_fastcmp); \
+	PG_RETURN_VOID(); \
+} \
+PG_FUNCTION_INFO_V1(byteid##N##_hash); \
+Datum byteid##N##_hash(PG_FUNCTION_ARGS) \
+{ return hash_any((const unsigned char *) PG_GETARG_POINTER(0), N); } \
+PG_FUNCTION_INFO_V1(byteid##N##_hash_extended); \
+Datum byteid##N##_hash_extended(PG_FUNCTION_ARGS) \
+{ \
+	return hash_any_extended((const unsigned char *) PG_GETARG_POINTER(0), N, \
+							 PG_GETARG_INT64(1)); \
+} \
+PG_FUNCTION_INFO_V1(byteid##N##_recv); \
+Datum byteid##N##_recv(PG_FUNCTION_ARGS) \
+{ return byteid_recv_common(fcinfo, N); } \
+PG_FUNCTION_INFO_V1(byteid##N##_send); \
+Datum byteid##N##_send(PG_FUNCTION_ARGS) \
+{ return byteid_to_bytea_common(fcinfo, N); } \
+PG_FUNCTION_INFO_V1(byteid##N##_to_bytea); \
+Datum byteid##N##_to_bytea(PG_FUNCTION_ARGS) \
+{ return byteid_to_bytea_common(fcinfo, N); } \
+PG_FUNCTION_INFO_V1(byteid##N##_from_bytea); \
+Datum byteid##N##_from_bytea(PG_FUNCTION_ARGS) \
+{ return byteid_from_bytea_common(fcinfo, N); }
+
+BYTEID_FUNCTIONS(16)
+BYTEID_FUNCTIONS(12)

@@ -1,0 +1,90 @@
+/*-------------------------------------------------------------------------
+ *
+ * byteid.h
+ *	  The machinery shared by the fixed-width byte-string id types (muid,
+ *	  hlculid, tid62): byte-order comparison, sortsupport with abbreviated
+ *	  keys, hashing, binary I/O, bytea casts, and the comparison of an id's
+ *	  time prefix with a timestamptz.
+ *
+ * The same-type functions exist once per width (byteid16_*, byteid12_*);
+ * the SQL script binds each type's functions to them.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/byteid.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_BYTEID_H
+#define IDTYPES_BYTEID_H
+
+#include "fmgr.h"
+#include "datatype/timestamp.h"
+#include "utils/timestamp.h"
+
+/* Microseconds from the Unix epoch to the PostgreSQL epoch (2000-01-01). */
+#define BYTEID_UNIX_TO_PG_USEC \
+	(INT64CONST(946684800) * USECS_PER_SEC)
+
+/*
+ * An id whose leading ts_bytes bytes are a big-endian count of ticks of
+ * unit_usec microseconds since epoch_unix_usec.  The time order of such ids
+ * is their byte order.
+ */
+typedef struct ByteIdTime
+{
+	const char *typname;		/* for messages */
+	int			len;			/* bytes in the id */
+	int			ts_bytes;		/* leading bytes holding the tick count */
+	int64		unit_usec;		/* microseconds per tick */
+	int64		epoch_unix_usec;	/* tick 0, microseconds since the Unix epoch */
+} ByteIdTime;
+
+extern uint64 byteid_tick_max(const ByteIdTime *tm);
+extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm);
+/* truncates to the tick; 22008 when t is outside the type's range */
+extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm);
+extern uint64 byteid_tick_of(const uint8 *id, const ByteIdTime *tm);
+
+/*
+ * Compare an id with a timestamp.  The timestamp stands at the smallest id
+ * of its instant when it falls exactly on a tick, and just after all ids of
+ * its tick otherwise; before or after every id when outside the range.  So
+ * "id >= t" holds exactly when the id's time is >= t, for any precision, and
+ * distinct timestamps never equal the same id (a consistent btree family).
+ */
+extern int	byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const ByteIdTime *tm);
+
+/*
+ * The cross-type operator functions of one time-first type, against
+ * timestamptz in both argument orders: <type>_cmp_timestamptz,
+ * <type>_lt_timestamptz, ..., timestamptz_cmp_<type>, timestamptz_lt_<type>, ...
+ */
+#define BYTEID_TIME_OP(type, tm, op, test) \
+PG_FUNCTION_INFO_V1(type##_##op##_timestamptz); \
+Datum \
+type##_##op##_timestamptz(PG_FUNCTION_ARGS) \
+{ \
+	int			c = byteid_cmp_timestamptz((const uint8 *) PG_GETARG_POINTER(0), \
+										   PG_GETARG_TIMESTAMPTZ(1), (tm)); \
+	test; \
+} \
+PG_FUNCTION_INFO_V1(timestamptz_##op##_##type); \
+Datum \
+timestamptz_##op##_##type(PG_FUNCTION_ARGS) \
+{ \
+	int			c = -byteid_cmp_timestamptz((const uint8 *) PG_GETARG_POINTER(1), \
+											PG_GETARG_TIMESTAMPTZ(0), (tm)); \
+	test; \
+}
+
+#define BYTEID_TIME_COMPARISONS(type, tm) \
+	BYTEID_TIME_OP(type, tm, cmp, PG_RETURN_INT32(c)) \
+	BYTEID_TIME_OP(type, tm, lt, PG_RETURN_BOOL(c < 0)) \
+	BYTEID_TIME_OP(type, tm, le, PG_RETURN_BOOL(c <= 0)) \
+	BYTEID_TIME_OP(type, tm, eq, PG_RETURN_BOOL(c == 0)) \
+	BYTEID_TIME_OP(type, tm, ne, PG_RETURN_BOOL(c != 0)) \
+	BYTEID_TIME_OP(type, tm, ge, PG_RETURN_BOOL(c >= 0)) \
+	BYTEID_TIME_OP(type, tm, gt, PG_RETURN_BOOL(c > 0))
+
+#endif							/* IDTYPES_BYTEID_H */

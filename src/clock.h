@@ -1,0 +1,69 @@
+/*-------------------------------------------------------------------------
+ *
+ * clock.h
+ *	  Monotonic id clocks shared by every generator of idtypes.
+ *
+ * Each scheme keeps its generation state in one 64-bit word (for example
+ * hlculid's 48-bit millisecond and 16-bit counter) and advances it with a
+ * compare-and-swap, so that the values a server issues are strictly
+ * increasing in generation order.  With shared_preload_libraries the words
+ * live in shared memory and are persisted ahead of use in a small state file;
+ * without it each backend has its own.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/clock.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_CLOCK_H
+#define IDTYPES_CLOCK_H
+
+#include "port/atomics.h"
+#include "storage/lwlock.h"
+
+/* One clock per scheme; the order is also the order in the state file. */
+typedef enum IdClockId
+{
+	IDCLOCK_MUID,				/* microseconds since the Unix epoch */
+	IDCLOCK_HLCULID,			/* ms << 16 | counter */
+	IDCLOCK_UID8,				/* ms << 6 | sequence */
+	IDCLOCK_UUIDV6,				/* 100 ns since 1582-10-15 */
+	IDCLOCK_UUIDV7,				/* ms << 12 | sub-millisecond fraction */
+	IDCLOCK_UUIDV8,				/* Unix nanoseconds >> 4 */
+	IDCLOCK_TID62,				/* seconds since 2020 << 32 | counter */
+	IDCLOCK_COUNT
+} IdClockId;
+
+typedef struct IdClock
+{
+	pg_atomic_uint64 last;		/* highest value issued */
+	pg_atomic_uint64 reserved;	/* highest value the state file covers */
+	/* keep clocks on separate cache lines: backends hammer them */
+	char		pad[PG_CACHE_LINE_SIZE - 2 * sizeof(pg_atomic_uint64)];
+} IdClock;
+
+/*
+ * A step computes the clock's next value from its last one.  It returns a
+ * value greater than last, or 0 to refuse (the caller waits and retries).
+ * It may run several times for one advance when backends race, so it must
+ * not have side effects.
+ */
+typedef uint64 (*IdClockStep) (uint64 last, void *arg);
+
+/* Wall clock, nanoseconds since the Unix epoch. */
+extern int64 idclock_now_ns(void);
+
+extern uint64 idclock_advance(IdClockId id, IdClockStep step, void *arg);
+extern uint64 idclock_next(IdClockId id, uint64 floor);
+extern void idclock_observe(IdClockId id, uint64 value);
+extern bool idclock_is_shared(void);
+
+/* Called by idtypes.c to place the clocks in shared memory. */
+extern Size idclock_shmem_size(void);
+extern void idclock_shmem_init(IdClock *clocks, LWLock *lock, bool found);
+extern void idclock_save_state(int code, Datum arg);
+
+#define IDCLOCK_STATE_FILE "idtypes.state"
+
+#endif							/* IDTYPES_CLOCK_H */

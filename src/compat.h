@@ -1,0 +1,65 @@
+/*-------------------------------------------------------------------------
+ *
+ * compat.h
+ *	  The one place where idtypes adapts to PostgreSQL versions 13 to 18.
+ *
+ * Every PG_VERSION_NUM test in the project lives here, so that the rest of
+ * the code is written against one (the newest) server API.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/compat.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_COMPAT_H
+#define IDTYPES_COMPAT_H
+
+#include "postgres.h"
+
+#if PG_VERSION_NUM < 130000
+#error "idtypes requires PostgreSQL 13 or later"
+#endif
+
+#include "storage/proc.h"
+#include "utils/sortsupport.h"
+
+/* The local transaction id of the current top-level transaction. */
+#if PG_VERSION_NUM >= 170000
+#define IDTYPES_MY_LXID		(MyProc->vxid.lxid)
+#else
+#define IDTYPES_MY_LXID		(MyProc->lxid)
+#endif
+
+/* Soft input errors (PostgreSQL 16): before that, every error is hard. */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...) \
+	do { \
+		ereport(ERROR, __VA_ARGS__); \
+		return dummy_value; \
+	} while (0)
+#endif
+
+/* Shared memory is requested from a hook since PostgreSQL 15. */
+#if PG_VERSION_NUM >= 150000
+#define IDTYPES_HAVE_SHMEM_REQUEST_HOOK 1
+#endif
+
+/* GUC prefix reservation got its current name in PostgreSQL 15. */
+#if PG_VERSION_NUM < 150000
+#define MarkGUCPrefixReserved(className) EmitWarningsOnPlaceholders(className)
+#endif
+
+/*
+ * Unsigned Datum comparison for sortsupport: PostgreSQL 15 exports one that
+ * also lets tuplesort pick its specialised quicksort.
+ */
+#if PG_VERSION_NUM < 150000
+static inline int
+ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
+{
+	return (x < y) ? -1 : (x > y) ? 1 : 0;
+}
+#endif
+
+#endif							/* IDTYPES_COMPAT_H */

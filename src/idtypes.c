@@ -1,0 +1,237 @@
+/*-------------------------------------------------------------------------
+ *
+ * idtypes.c
+ *	  Module entry point: settings (node identity) and shared memory.
+ *
+ * With shared_preload_libraries = 'idtypes' the module reserves a small
+ * shared memory segment at server start: the id clocks of every scheme
+ * (clock.c) and the automatic node identity of this server start.  Loaded
+ * any other way, everything still works with per-backend state, and a
+ * configured node identity, which only a shared clock can honour, is
+ * refused with a hint.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/idtypes.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "fmgr.h"
+#include "miscadmin.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#include "utils/guc.h"
+
+#include "clock.h"
+#include "idtypes.h"
+#include "muid.h"
+
+PG_MODULE_MAGIC;
+
+int64		idtypes_medallion = -1;
+int			idtypes_publisher_id = -1;
+int			idtypes_uid8_cluster_id = 0;
+int			idtypes_uid8_generator_id = -1;
+int			idtypes_uid8_mode = UID8_MODE_SPREAD;
+bool		idtypes_preloaded = false;
+IdtypesShared *idtypes_shared = NULL;
+
+static char *medallion_setting = NULL;
+
+static const struct config_enum_entry uid8_mode_options[] = {
+	{"spread", UID8_MODE_SPREAD, false},
+	{"time_sequential", UID8_MODE_TIME_SEQUENTIAL, false},
+	{NULL, 0, false}
+};
+
+#ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+#endif
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+void		_PG_init(void);
+
+/*
+ * idtypes.medallion is 52 bits wide, more than an integer setting holds, so
+ * it is a string: decimal or 0x-prefixed hex, empty for automatic.
+ */
+static bool
+check_medallion(char **newval, void **extra, GucSource source)
+{
+	int64	   *value;
+	int64		parsed = -1;
+
+	if (*newval != NULL && **newval != '\0')
+	{
+		char	   *end;
+		unsigned long long v;
+
+		errno = 0;
+		v = strtoull(*newval, &end, 0);
+		if (errno != 0 || *end != '\0' || **newval == '-' ||
+			v > MUID_MEDALLION_MAX)
+		{
+			GUC_check_errdetail("idtypes.medallion must be an integer from 0 to "
+								UINT64_FORMAT " (0xFFFFFFFFFFFFF), or empty for an automatic one.",
+								(uint64) MUID_MEDALLION_MAX);
+			return false;
+		}
+		parsed = (int64) v;
+	}
+	value = malloc(sizeof(int64));
+	if (value == NULL)
+		return false;
+	*value = parsed;
+	*extra = value;
+	return true;
+}
+
+static void
+assign_medallion(const char *newval, void *extra)
+{
+	idtypes_medallion = *(int64 *) extra;
+}
+
+static Size
+shared_header_size(void)
+{
+	return CACHELINEALIGN(sizeof(IdtypesShared));
+}
+
+static Size
+idtypes_shmem_size(void)
+{
+	return add_size(shared_header_size(), idclock_shmem_size());
+}
+
+#ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
+static void
+idtypes_shmem_request(void)
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(idtypes_shmem_size());
+	RequestNamedLWLockTranche("idtypes", 1);
+}
+#endif
+
+/*
+ * Runs in the postmaster at start and after each crash reinitialisation
+ * (the clocks then resume from the state file).
+ */
+static void
+idtypes_shmem_startup(void)
+{
+	bool		found;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	idtypes_shared = ShmemInitStruct("idtypes", idtypes_shmem_size(), &found);
+	if (!found)
+	{
+		uint64		r;
+
+		if (!pg_strong_random(&r, sizeof(r)))
+			ereport(FATAL,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+		idtypes_shared->medallion = muid_random_medallion(r);
+	}
+	idclock_shmem_init((IdClock *) ((char *) idtypes_shared + shared_header_size()),
+					   &(GetNamedLWLockTranche("idtypes"))->lock, found);
+	LWLockRelease(AddinShmemInitLock);
+
+	if (!IsUnderPostmaster)
+		on_shmem_exit(idclock_save_state, (Datum) 0);
+}
+
+void
+idtypes_identity_needs_preload(const char *guc)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("%s is set, but idtypes is not loaded through shared_preload_libraries", guc),
+			 errdetail("Without shared memory every backend generates ids on its own, "
+					   "so a configured node identity would be used by independent generators and could repeat ids."),
+			 errhint("Add idtypes to shared_preload_libraries and restart the server, "
+					 "or reset %s so that each backend picks an identity of its own.", guc)));
+}
+
+void
+_PG_init(void)
+{
+	/*
+	 * Node identity is configuration, not something an ordinary session may
+	 * change: PGC_SIGHUP, set in postgresql.conf or with ALTER SYSTEM.
+	 */
+	DefineCustomStringVariable("idtypes.medallion",
+							   "Medallion (node id) of this server in muids, 0 to 2^52-1; empty: automatic.",
+							   "Automatic: a random medallion from the Muid specification's range, "
+							   "new at each server start (per backend without shared_preload_libraries).",
+							   &medallion_setting,
+							   "",
+							   PGC_SIGHUP,
+							   0,
+							   check_medallion, assign_medallion, NULL);
+
+	DefineCustomIntVariable("idtypes.publisher_id",
+							"Publisher id of this server in hlculids, 0 to 65535; -1: automatic.",
+							"Automatic: derived from the host name, port and system identifier of the server.",
+							&idtypes_publisher_id,
+							-1, -1, 65535,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	DefineCustomIntVariable("idtypes.uid8_cluster_id",
+							"Cluster id of this server in uid8 ids, 0 to 15.",
+							NULL,
+							&idtypes_uid8_cluster_id,
+							0, 0, 15,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	DefineCustomIntVariable("idtypes.uid8_generator_id",
+							"Generator id of this server in uid8 ids, 0 to 2047; -1: automatic.",
+							"Automatic: each backend claims a free generator id through the lock manager.",
+							&idtypes_uid8_generator_id,
+							-1, -1, 2047,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	DefineCustomEnumVariable("idtypes.uid8_mode",
+							 "Layout of generated uid8 ids: spread or time_sequential.",
+							 NULL,
+							 &idtypes_uid8_mode,
+							 UID8_MODE_SPREAD,
+							 uid8_mode_options,
+							 PGC_SIGHUP,
+							 0,
+							 NULL, NULL, NULL);
+
+	MarkGUCPrefixReserved("idtypes");
+
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+
+	idtypes_preloaded = true;
+#ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = idtypes_shmem_request;
+#else
+	RequestAddinShmemSpace(idtypes_shmem_size());
+	RequestNamedLWLockTranche("idtypes", 1);
+#endif
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = idtypes_shmem_startup;
+}

@@ -1,0 +1,50 @@
+/*-------------------------------------------------------------------------
+ *
+ * idtypes.h
+ *	  Module-wide state of idtypes: node identity settings and shared memory.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/idtypes.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_H
+#define IDTYPES_H
+
+#include "compat.h"
+
+/* Node identity, from the idtypes.* settings (-1 means automatic). */
+extern int64 idtypes_medallion;
+extern int	idtypes_publisher_id;
+extern int	idtypes_uid8_cluster_id;
+extern int	idtypes_uid8_generator_id;
+extern int	idtypes_uid8_mode;
+
+typedef enum Uid8Mode
+{
+	UID8_MODE_SPREAD = 0,
+	UID8_MODE_TIME_SEQUENTIAL = 1
+} Uid8Mode;
+
+/* True when loaded through shared_preload_libraries. */
+extern bool idtypes_preloaded;
+
+/*
+ * Server-wide state in shared memory (NULL without shared_preload_libraries).
+ * The id clocks follow it in the same segment (clock.c).
+ */
+typedef struct IdtypesShared
+{
+	uint64		medallion;		/* automatic medallion of this server start */
+} IdtypesShared;
+
+extern IdtypesShared *idtypes_shared;
+
+/*
+ * Raise the error for a configured node identity that cannot be honoured
+ * because every backend generates on its own.
+ */
+extern void idtypes_identity_needs_preload(const char *guc) pg_attribute_noreturn();
+
+#endif							/* IDTYPES_H */

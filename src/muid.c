@@ -1,0 +1,256 @@
+/*-------------------------------------------------------------------------
+ *
+ * muid.c
+ *	  The muid type: 16-byte ids of a timestamp in microseconds, the
+ *	  medallion of the node that made it, and an offset within the
+ *	  transaction (Muid specification; layout in DESIGN.md section 1).
+ *
+ * value = ts << 72 | medallion << 20 | offset, stored big-endian, so byte
+ * order is (time, node, offset) order.  Comparison, sorting, hashing,
+ * binary I/O and bytea casts are the shared byteid16_* functions.
+ *
+ * Generation: one timestamp per transaction, taken from the muid clock at
+ * the first gen_muid() (strictly increasing across the server with
+ * shared_preload_libraries), then offsets 1, 2, 3, ...; offset 0 is the
+ * transaction itself (muid_transaction()).
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/muid.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/parallel.h"
+#include "access/xact.h"
+#include "utils/timestamp.h"
+
+#include "byteid.h"
+#include "clock.h"
+#include "codec.h"
+#include "idtypes.h"
+#include "muid.h"
+#include "random.h"
+
+static const ByteIdTime muid_time = {
+	.typname = "muid",
+	.len = MUID_LEN,
+	.ts_bytes = 7,
+	.unit_usec = 1,
+	.epoch_unix_usec = 0,
+};
+
+static muid *
+muid_build(uint64 ts, uint64 medallion, uint32 offset)
+{
+	muid	   *m = palloc(sizeof(muid));
+
+	codec_put_be(m->data, ts << 8 | medallion >> 44, 8);
+	codec_put_be(m->data + 8, (medallion & ((UINT64CONST(1) << 44) - 1)) << 20 | offset, 8);
+	return m;
+}
+
+static inline uint64
+muid_ts(const muid *m)
+{
+	return codec_get_be(m->data, 7);
+}
+
+static inline uint64
+muid_medallion_of(const muid *m)
+{
+	return (uint64) m->data[7] << 44 | codec_get_be(m->data + 8, 8) >> 20;
+}
+
+static inline uint32
+muid_offset_of(const muid *m)
+{
+	return (uint32) (codec_get_be(m->data + 13, 3) & MUID_OFFSET_MAX);
+}
+
+/* ---------- I/O ---------- */
+
+PG_FUNCTION_INFO_V1(muid_in);
+Datum
+muid_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	static const int plain[] = {32};
+	static const int dashed[] = {14, 13, 5};
+	muid	   *result = palloc(sizeof(muid));
+	size_t		len = strlen(str);
+
+	if (!((len == 32 && codec_hex_decode_groups(result->data, MUID_LEN, str, plain, 1)) ||
+		  (len == 34 && codec_hex_decode_groups(result->data, MUID_LEN, str, dashed, 3))))
+		ereturn(fcinfo->context, (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type %s: \"%s\"", "muid", str),
+				 errdetail("A muid is 32 hexadecimal digits, or 14, 13 and 5 digits separated by dashes.")));
+	PG_RETURN_MUID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(muid_out);
+Datum
+muid_out(PG_FUNCTION_ARGS)
+{
+	muid	   *m = PG_GETARG_MUID_P(0);
+	char	   *result = palloc(2 * MUID_LEN + 1);
+
+	codec_hex_encode(result, m->data, MUID_LEN, true);
+	result[2 * MUID_LEN] = '\0';
+	PG_RETURN_CSTRING(result);
+}
+
+/* ---------- comparison with timestamptz ---------- */
+
+BYTEID_TIME_COMPARISONS(muid, &muid_time)
+
+/* ---------- generation ---------- */
+
+/* The transaction the current muid timestamp belongs to. */
+static struct
+{
+	LocalTransactionId lxid;
+	TimestampTz xact_start;		/* with lxid, tells transactions apart */
+	uint64		ts;
+	uint64		medallion;
+	uint32		next_offset;
+} muid_xact = {InvalidLocalTransactionId};
+
+/* This backend's own medallion, when it generates without shared memory. */
+static uint64 backend_medallion = 0;
+
+static uint64
+muid_node_medallion(void)
+{
+	if (idtypes_medallion >= 0)
+	{
+		if (!idtypes_preloaded)
+			idtypes_identity_needs_preload("idtypes.medallion");
+		return (uint64) idtypes_medallion;
+	}
+	if (idtypes_shared != NULL)
+		return idtypes_shared->medallion;
+	if (backend_medallion == 0)
+		backend_medallion = muid_random_medallion(idrandom_u64());
+	return backend_medallion;
+}
+
+/* Give the current transaction its timestamp, once. */
+static void
+muid_xact_begin(void)
+{
+	LocalTransactionId lxid = IDTYPES_MY_LXID;
+	TimestampTz xact_start = GetCurrentTransactionStartTimestamp();
+	uint64		medallion;
+	uint64		ts;
+
+	if (likely(muid_xact.lxid == lxid && muid_xact.xact_start == xact_start))
+		return;
+
+	/* the offsets are this backend's: a worker would repeat them */
+	if (IsParallelWorker())
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+				 errmsg("cannot generate muids in a parallel worker")));
+
+	medallion = muid_node_medallion();
+	ts = idclock_next(IDCLOCK_MUID, (uint64) (idclock_now_ns() / 1000));
+	if (ts > MUID_TS_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("muid timestamp out of range")));
+
+	muid_xact.lxid = lxid;
+	muid_xact.xact_start = xact_start;
+	muid_xact.ts = ts;
+	muid_xact.medallion = medallion;
+	muid_xact.next_offset = 1;
+}
+
+PG_FUNCTION_INFO_V1(gen_muid);
+Datum
+gen_muid(PG_FUNCTION_ARGS)
+{
+	muid_xact_begin();
+	if (unlikely(muid_xact.next_offset > MUID_OFFSET_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("too many muids in one transaction"),
+				 errdetail("A transaction can generate at most %d muids: the offset has 20 bits.",
+						   MUID_OFFSET_MAX)));
+	PG_RETURN_MUID_P(muid_build(muid_xact.ts, muid_xact.medallion,
+								muid_xact.next_offset++));
+}
+
+PG_FUNCTION_INFO_V1(muid_transaction);
+Datum
+muid_transaction(PG_FUNCTION_ARGS)
+{
+	muid_xact_begin();
+	PG_RETURN_MUID_P(muid_build(muid_xact.ts, muid_xact.medallion, 0));
+}
+
+/* ---------- extraction and construction ---------- */
+
+PG_FUNCTION_INFO_V1(muid_timestamp);
+Datum
+muid_timestamp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(muid_ts(PG_GETARG_MUID_P(0)),
+													 &muid_time));
+}
+
+PG_FUNCTION_INFO_V1(muid_medallion);
+Datum
+muid_medallion(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) muid_medallion_of(PG_GETARG_MUID_P(0)));
+}
+
+PG_FUNCTION_INFO_V1(muid_offset);
+Datum
+muid_offset(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) muid_offset_of(PG_GETARG_MUID_P(0)));
+}
+
+PG_FUNCTION_INFO_V1(muid_from_parts);
+Datum
+muid_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time);
+	int64		medallion = PG_GETARG_INT64(1);
+	int32		offset = PG_GETARG_INT32(2);
+
+	if (medallion < 0 || (uint64) medallion > MUID_MEDALLION_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("muid medallion " INT64_FORMAT " is out of range", medallion),
+				 errdetail("A medallion is from 0 to " UINT64_FORMAT ".", MUID_MEDALLION_MAX)));
+	if (offset < 0 || offset > MUID_OFFSET_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("muid offset %d is out of range", offset),
+				 errdetail("An offset is from 0 to %d.", MUID_OFFSET_MAX)));
+	PG_RETURN_MUID_P(muid_build(ts, (uint64) medallion, (uint32) offset));
+}
+
+PG_FUNCTION_INFO_V1(muid_floor);
+Datum
+muid_floor(PG_FUNCTION_ARGS)
+{
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time);
+
+	PG_RETURN_MUID_P(muid_build(ts, 0, 0));
+}
+
+PG_FUNCTION_INFO_V1(muid_ceil);
+Datum
+muid_ceil(PG_FUNCTION_ARGS)
+{
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time);
+
+	PG_RETURN_MUID_P(muid_build(ts, MUID_MEDALLION_MAX, MUID_OFFSET_MAX));
+}

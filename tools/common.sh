@@ -1,0 +1,88 @@
+# tools/common.sh: shared by tools/demo.sh, tools/test.sh and bench/run.sh.
+#
+# Installs what is missing (Debian 12 packages), builds and installs idtypes,
+# and starts and stops throwaway PostgreSQL servers, each in its own
+# directory with a private Unix socket, so that no port can clash.
+# Sourced, not run.
+
+set -euo pipefail
+
+IDTYPES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PG_MAJOR=${PG_MAJOR:-15}
+PG_BINDIR=/usr/lib/postgresql/$PG_MAJOR/bin
+PG_CONFIG=$PG_BINDIR/pg_config
+
+# Packages the build, the tests and the demo need.
+IDTYPES_PACKAGES=(
+	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
+	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg
+)
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+as_root() {
+	if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# The servers refuse to run as root: root runs them as the postgres account
+# that the Debian packages create; anybody else runs them as themselves.
+run_user() {
+	if [ "$(id -u)" = 0 ]; then echo postgres; else id -un; fi
+}
+
+as_user() {
+	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+install_packages() {
+	local missing=() p
+	for p in "${IDTYPES_PACKAGES[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		log "installing ${missing[*]}"
+		as_root apt-get update -qq
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends "${missing[@]}" >/dev/null
+	fi
+}
+
+build_install() {
+	log "building idtypes"
+	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" >/dev/null
+	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
+	as_root make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" install >/dev/null
+}
+
+# A directory the server account owns (world-readable, for root's psql).
+make_workdir() {
+	local d
+	d=$(mktemp -d "/tmp/idtypes-$1.XXXXXX")
+	chmod 755 "$d"
+	[ "$(id -u)" = 0 ] && chown postgres: "$d"
+	echo "$d"
+}
+
+# start_server DIR [extra postgresql.conf lines...]: initdb DIR/data and
+# start it with its socket in DIR, port 5432 (the socket path is private).
+start_server() {
+	local dir=$1
+	shift
+	as_user "$PG_BINDIR/initdb" -D "$dir/data" -U postgres -A trust \
+		--locale=C.UTF-8 --encoding=UTF8 >"$dir/initdb.log" 2>&1 ||
+		{ cat "$dir/initdb.log" >&2; return 1; }
+	{
+		echo "listen_addresses = ''"
+		echo "unix_socket_directories = '$dir'"
+		echo "port = 5432"
+		echo "fsync = off"
+		local line
+		for line in "$@"; do echo "$line"; done
+	} | as_user tee -a "$dir/data/postgresql.conf" >/dev/null
+	as_user "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null ||
+		{ cat "$dir/server.log" >&2; return 1; }
+}
+
+stop_server() {
+	as_user "$PG_BINDIR/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# tools/test.sh: install what is missing, build and install idtypes, then run
+# the whole test suite: pg_regress (sql/, against a throwaway server with
+# shared_preload_libraries = 'idtypes'), the isolation specs (specs/), and
+# the TAP tests (t/, which start their own servers).  Prints every failure's
+# details, ends with one line "N passed, N failed" (a regress file or an
+# isolation spec counts as one test, a TAP test by its assertions) and exits
+# non-zero on any failure.
+#
+# Options: --keep  keep the work directory (results, logs) even on success.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+keep=false
+[ "${1:-}" = "--keep" ] && keep=true
+
+install_packages
+build_install
+
+# The server account must be able to write results, so the suites run in a
+# copy of the tree that it owns.
+dir=$(make_workdir test)
+tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' \
+	--exclude=results --exclude=output_iso --exclude=tmp_check -cf - . |
+	as_user tar -C "$dir" -xf -
+mkdir -p "$dir/out"
+[ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
+
+passed=0
+failed=0
+
+# count_results LOG STATUS: add a suite's ok / failed lines to the totals
+# (pg_regress prints "... ok" before PostgreSQL 16, "ok N - name" after); a
+# suite that failed without a failed line (a crash, a script that died)
+# counts as one failure.
+count_results() {
+	local ok bad
+	ok=$(grep -cE '(\.\.\. ok|^ok [0-9]+)' "$1" || true)
+	bad=$(grep -cE '(\.\.\. FAILED|\.\.\. failed|^not ok [0-9]+)' "$1" || true)
+	if [ "$2" != 0 ] && [ "$bad" = 0 ]; then bad=1; fi
+	passed=$((passed + ok))
+	failed=$((failed + bad))
+}
+
+run_make() {
+	as_user env -C "$dir" make -s PG_CONFIG="$PG_CONFIG" "$@"
+}
+
+log "starting a throwaway server for pg_regress and the isolation specs"
+srv="$dir/server"
+as_user mkdir "$srv"
+start_server "$srv" "shared_preload_libraries = 'idtypes'" "max_connections = 50"
+export PGHOST=$srv PGPORT=5432 PGUSER=postgres
+
+log "pg_regress"
+rc=0
+run_make installcheck-regress >"$dir/out/regress.log" 2>&1 || rc=$?
+cat "$dir/out/regress.log"
+count_results "$dir/out/regress.log" "$rc"
+[ -f "$dir/regression.diffs" ] && cat "$dir/regression.diffs"
+
+log "isolation specs"
+rc=0
+run_make installcheck-isolation >"$dir/out/isolation.log" 2>&1 || rc=$?
+cat "$dir/out/isolation.log"
+count_results "$dir/out/isolation.log" "$rc"
+[ -f "$dir/output_iso/regression.diffs" ] && cat "$dir/output_iso/regression.diffs"
+
+stop_server "$srv"
+unset PGHOST PGPORT PGUSER
+
+log "TAP tests"
+rc=0
+run_make installcheck-tap PROVE_FLAGS=--verbose >"$dir/out/tap.log" 2>&1 || rc=$?
+cat "$dir/out/tap.log"
+count_results "$dir/out/tap.log" "$rc"
+if [ "$rc" != 0 ]; then
+	for f in "$dir"/tmp_check/log/*; do
+		[ -f "$f" ] || continue
+		echo "----- $f (last 40 lines)"
+		tail -n 40 "$f"
+	done
+fi
+
+if [ "$failed" = 0 ] && ! $keep; then
+	rm -rf "$dir"
+else
+	log "results kept in $dir"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
