@@ -9,7 +9,8 @@ set -euo pipefail
 
 IDTYPES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PG_MAJOR=${PG_MAJOR:-15}
-PG_BINDIR=/usr/lib/postgresql/$PG_MAJOR/bin
+# PG_BINDIR may point at another installation (a relocated copy, say).
+PG_BINDIR=${PG_BINDIR:-/usr/lib/postgresql/$PG_MAJOR/bin}
 PG_CONFIG=$PG_BINDIR/pg_config
 
 # Packages the build, the tests and the demo need.
