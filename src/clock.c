@@ -53,7 +53,7 @@ typedef struct IdClockSpec
 static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
 	[IDCLOCK_MUID] = {"muid", UINT64CONST(1000000)},
 	[IDCLOCK_HLCULID] = {"hlculid", UINT64CONST(1000) << 16},
-	[IDCLOCK_UID8] = {"uid8", UINT64CONST(1000) << 6},
+	[IDCLOCK_UID8] = {"uid8", UINT64CONST(1000) << 17},
 	[IDCLOCK_UUIDV6] = {"uuidv6", UINT64CONST(10000000)},
 	[IDCLOCK_UUIDV7] = {"uuidv7", UINT64CONST(1000) << 12},
 	[IDCLOCK_UUIDV8] = {"uuidv8", UINT64CONST(1000000000) >> 4},
@@ -77,6 +77,16 @@ idclock_now_ns(void)
 
 	/* vDSO on Linux: tens of nanoseconds, no system call */
 	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int64
+idclock_monotonic_ns(void)
+{
+	struct timespec ts;
+
+	/* slewed by NTP like the wall clock, but never stepped */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -172,6 +182,13 @@ idclock_observe(IdClockId id, uint64 value)
 			return;
 		}
 	}
+}
+
+/* The highest value a clock has issued or observed (0 at first). */
+uint64
+idclock_last(IdClockId id)
+{
+	return pg_atomic_read_u64(&get_clocks()[id].last);
 }
 
 /*
