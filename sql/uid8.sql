@@ -73,6 +73,16 @@ SELECT sqlerr($$SELECT 'cb54ecf2-840a0015'::uid8$$);
 SELECT sqlerr($$SELECT '-1'::uid8$$);
 SELECT sqlerr(format('SELECT %L::uid8', 'cb54ecf2840a001' || chr(233)));
 SELECT left(sqlerr(format('SELECT %L::uid8', repeat('0', 100000))), 60) AS huge_input;
+-- text that is nearly right: accepted exactly when it is 16 hex digits, and
+-- then read back in lowercase
+SELECT count(*) AS inputs, count(*) FILTER (WHERE err = 'ok') AS accepted,
+	   count(*) FILTER (WHERE (err = 'ok') = (s ~ '^[0-9a-fA-F]{16}$')) AS as_expected,
+	   count(*) FILTER (WHERE err = 'ok' AND s::uid8::text = lower(s)) AS read_back,
+	   count(*) FILTER (WHERE err LIKE '22P02: invalid input syntax for type uid8: "%"') AS rejected_with_22p02
+FROM (SELECT s, sqlerr(format('SELECT %L::uid8', s)) AS err
+	  FROM (SELECT left(translate(md5(g::text), 'a0b', CASE g % 3 WHEN 0 THEN 'A-B' WHEN 1 THEN 'Ax ' ELSE 'AzB' END),
+						14 + g % 5) AS s
+			FROM generate_series(1, 3000) g) r) t;
 
 --
 -- casts: bigint (the same 64 bits, two's complement), bytea (8 bytes)
