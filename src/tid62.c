@@ -389,13 +389,13 @@ uuid464_decode(PG_FUNCTION_ARGS)
 	{
 		const char *detail;
 
-		if (len != UUID464_LEN)
-			detail = "A uuid464 is 22 base64url characters (A-Z, a-z, 0-9, - and _), without padding.";
-		else if (strspn(text_to_cstring(arg),
-						"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != UUID464_LEN)
-			detail = "A uuid464 is 22 base64url characters (A-Z, a-z, 0-9, - and _), without padding.";
-		else
+		/* 22 base64url characters that still fail: the last one sets unused bits */
+		if (len == UUID464_LEN &&
+			strspn(text_to_cstring(arg),
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == UUID464_LEN)
 			detail = "The last character of a uuid464 is one of A, Q, g and w: the other characters leave unused bits set, and each uuid has one uuid464.";
+		else
+			detail = "A uuid464 is 22 base64url characters (A-Z, a-z, 0-9, - and _), without padding.";
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for uuid464: \"%s\"", text_to_cstring(arg)),
