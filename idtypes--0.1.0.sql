@@ -373,3 +373,411 @@ ALTER OPERATOR FAMILY muid_minmax_ops USING brin ADD
 	OPERATOR 3 = (muid, pg_catalog.timestamptz),
 	OPERATOR 4 >= (muid, pg_catalog.timestamptz),
 	OPERATOR 5 > (muid, pg_catalog.timestamptz);
+
+---------------------------------------------------------------------------
+-- tid62 type
+---------------------------------------------------------------------------
+
+CREATE TYPE tid62;
+
+CREATE FUNCTION tid62_in(pg_catalog.cstring) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_in'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_out(tid62) RETURNS pg_catalog.cstring
+	AS 'MODULE_PATHNAME', 'tid62_out'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_send(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid12_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE tid62 (
+	INPUT = tid62_in,
+	OUTPUT = tid62_out,
+	RECEIVE = tid62_recv,
+	SEND = tid62_send,
+	INTERNALLENGTH = 12,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE tid62 IS
+	'SimpleDB tid62: 12-byte id of seconds since 2020 and 8 bytes of entropy, written as 17 base62 digits';
+
+---------------------------------------------------------------------------
+-- tid62 functions
+---------------------------------------------------------------------------
+
+CREATE FUNCTION tid62_eq(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ne(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_lt(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_le(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_gt(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ge(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_cmp(tid62, tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid12_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'byteid12_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_hash(tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid12_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_hash_extended(tid62, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'byteid12_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_smaller(tid62, tid62) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_larger(tid62, tid62) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- comparison with timestamptz: a timestamp stands at the smallest tid62 of
+-- its second when it is a whole second, and after every tid62 of its second
+-- otherwise, so "id >= t1 AND id < t2" is a time range on the key
+CREATE FUNCTION tid62_cmp_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_lt_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_le_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_eq_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ne_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ge_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_gt_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_lt_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_le_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_eq_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ne_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ge_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_gt_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- generation
+CREATE FUNCTION gen_tid62() RETURNS tid62
+	AS 'MODULE_PATHNAME', 'gen_tid62'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+-- extraction and construction
+CREATE FUNCTION tid62_timestamp(tid62) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'tid62_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_entropy(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'tid62_entropy'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_from_parts(ts pg_catalog.timestamptz, entropy pg_catalog.bytea) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_from_parts'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_floor(pg_catalog.timestamptz) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_ceil(pg_catalog.timestamptz) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- casts
+CREATE FUNCTION tid62_to_bytea(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid12_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_from_bytea(pg_catalog.bytea) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE CAST (tid62 AS pg_catalog.bytea) WITH FUNCTION tid62_to_bytea(tid62);
+CREATE CAST (pg_catalog.bytea AS tid62) WITH FUNCTION tid62_from_bytea(pg_catalog.bytea);
+
+COMMENT ON FUNCTION gen_tid62() IS
+	'new tid62: the current second, then a counter that increases within the second and 4 random bytes';
+COMMENT ON FUNCTION tid62_timestamp(tid62) IS 'timestamp of a tid62 (seconds)';
+COMMENT ON FUNCTION tid62_entropy(tid62) IS 'the 8 bytes after the timestamp of a tid62';
+COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) IS
+	'tid62 of a timestamp (truncated to the second, 2020-01-01 to 2156-02-07 06:28:15 UTC) and 8 bytes of entropy';
+COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 of a second';
+COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 of a second';
+COMMENT ON FUNCTION tid62_to_bytea(tid62) IS 'the 12 bytes of a tid62';
+COMMENT ON FUNCTION tid62_from_bytea(pg_catalog.bytea) IS 'tid62 of 12 bytes';
+COMMENT ON FUNCTION tid62_in(pg_catalog.cstring) IS 'I/O';
+COMMENT ON FUNCTION tid62_out(tid62) IS 'I/O';
+COMMENT ON FUNCTION tid62_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';
+COMMENT ON FUNCTION tid62_send(tid62) IS 'I/O';
+COMMENT ON FUNCTION tid62_eq(tid62, tid62) IS 'implementation of = operator';
+COMMENT ON FUNCTION tid62_ne(tid62, tid62) IS 'implementation of <> operator';
+COMMENT ON FUNCTION tid62_lt(tid62, tid62) IS 'implementation of < operator';
+COMMENT ON FUNCTION tid62_le(tid62, tid62) IS 'implementation of <= operator';
+COMMENT ON FUNCTION tid62_gt(tid62, tid62) IS 'implementation of > operator';
+COMMENT ON FUNCTION tid62_ge(tid62, tid62) IS 'implementation of >= operator';
+COMMENT ON FUNCTION tid62_cmp(tid62, tid62) IS 'less-equal-greater';
+COMMENT ON FUNCTION tid62_sortsupport(pg_catalog.internal) IS 'sort support';
+COMMENT ON FUNCTION tid62_hash(tid62) IS 'hash';
+COMMENT ON FUNCTION tid62_hash_extended(tid62, pg_catalog.int8) IS 'hash';
+COMMENT ON FUNCTION tid62_smaller(tid62, tid62) IS 'smaller of two';
+COMMENT ON FUNCTION tid62_larger(tid62, tid62) IS 'larger of two';
+COMMENT ON FUNCTION tid62_cmp_timestamptz(tid62, pg_catalog.timestamptz) IS 'less-equal-greater';
+COMMENT ON FUNCTION tid62_lt_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of < operator';
+COMMENT ON FUNCTION tid62_le_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of <= operator';
+COMMENT ON FUNCTION tid62_eq_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of = operator';
+COMMENT ON FUNCTION tid62_ne_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of <> operator';
+COMMENT ON FUNCTION tid62_ge_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of >= operator';
+COMMENT ON FUNCTION tid62_gt_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of > operator';
+COMMENT ON FUNCTION timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62) IS 'less-equal-greater';
+COMMENT ON FUNCTION timestamptz_lt_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of < operator';
+COMMENT ON FUNCTION timestamptz_le_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of <= operator';
+COMMENT ON FUNCTION timestamptz_eq_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of = operator';
+COMMENT ON FUNCTION timestamptz_ne_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of <> operator';
+COMMENT ON FUNCTION timestamptz_ge_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of >= operator';
+COMMENT ON FUNCTION timestamptz_gt_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of > operator';
+
+---------------------------------------------------------------------------
+-- tid62 operators
+---------------------------------------------------------------------------
+
+CREATE OPERATOR = (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_eq_timestamptz,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_ne_timestamptz,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_lt_timestamptz,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_le_timestamptz,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_gt_timestamptz,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_ge_timestamptz,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_eq_tid62,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_ne_tid62,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_lt_tid62,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_le_tid62,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_gt_tid62,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_ge_tid62,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE AGGREGATE min(tid62) (
+	SFUNC = tid62_smaller,
+	STYPE = tid62,
+	COMBINEFUNC = tid62_smaller,
+	SORTOP = OPERATOR(<),
+	PARALLEL = SAFE
+);
+CREATE AGGREGATE max(tid62) (
+	SFUNC = tid62_larger,
+	STYPE = tid62,
+	COMBINEFUNC = tid62_larger,
+	SORTOP = OPERATOR(>),
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(tid62) IS 'smallest (earliest) tid62';
+COMMENT ON AGGREGATE max(tid62) IS 'largest (latest) tid62';
+
+---------------------------------------------------------------------------
+-- tid62 opclasses
+---------------------------------------------------------------------------
+
+CREATE OPERATOR FAMILY tid62_ops USING btree;
+CREATE OPERATOR CLASS tid62_ops
+	DEFAULT FOR TYPE tid62 USING btree FAMILY tid62_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 tid62_cmp(tid62, tid62),
+	FUNCTION 2 tid62_sortsupport(pg_catalog.internal),
+	FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+-- tid62 against timestamptz, and timestamptz against itself so that the
+-- family's cross-type set is complete
+ALTER OPERATOR FAMILY tid62_ops USING btree ADD
+	OPERATOR 1 < (tid62, pg_catalog.timestamptz),
+	OPERATOR 2 <= (tid62, pg_catalog.timestamptz),
+	OPERATOR 3 = (tid62, pg_catalog.timestamptz),
+	OPERATOR 4 >= (tid62, pg_catalog.timestamptz),
+	OPERATOR 5 > (tid62, pg_catalog.timestamptz),
+	FUNCTION 1 tid62_cmp_timestamptz(tid62, pg_catalog.timestamptz),
+	OPERATOR 1 < (pg_catalog.timestamptz, tid62),
+	OPERATOR 2 <= (pg_catalog.timestamptz, tid62),
+	OPERATOR 3 = (pg_catalog.timestamptz, tid62),
+	OPERATOR 4 >= (pg_catalog.timestamptz, tid62),
+	OPERATOR 5 > (pg_catalog.timestamptz, tid62),
+	FUNCTION 1 timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62),
+	OPERATOR 1 pg_catalog.< (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 2 pg_catalog.<= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 3 pg_catalog.= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 4 pg_catalog.>= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 5 pg_catalog.> (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	FUNCTION 1 pg_catalog.timestamptz_cmp(pg_catalog.timestamptz, pg_catalog.timestamptz);
+
+CREATE OPERATOR CLASS tid62_hash_ops
+	DEFAULT FOR TYPE tid62 USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 tid62_hash(tid62),
+	FUNCTION 2 tid62_hash_extended(tid62, pg_catalog.int8);
+
+CREATE OPERATOR FAMILY tid62_minmax_ops USING brin;
+CREATE OPERATOR CLASS tid62_minmax_ops
+	DEFAULT FOR TYPE tid62 USING brin FAMILY tid62_minmax_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+
+-- time ranges on a BRIN-indexed tid62 column
+ALTER OPERATOR FAMILY tid62_minmax_ops USING brin ADD
+	OPERATOR 1 < (tid62, pg_catalog.timestamptz),
+	OPERATOR 2 <= (tid62, pg_catalog.timestamptz),
+	OPERATOR 3 = (tid62, pg_catalog.timestamptz),
+	OPERATOR 4 >= (tid62, pg_catalog.timestamptz),
+	OPERATOR 5 > (tid62, pg_catalog.timestamptz);
+
+---------------------------------------------------------------------------
+-- SimpleDB helpers: prefixed tid62s, uuid464, seq10, seq36, simpledb_id
+---------------------------------------------------------------------------
+
+CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id tid62) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'tid62_prefixed'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'gen_tid62_prefixed'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_split(prefixed pg_catalog.text, OUT prefix pg_catalog.text, OUT id tid62)
+	AS 'MODULE_PATHNAME', 'tid62_split'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid464(pg_catalog.uuid) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'uuid464'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid464_decode(pg_catalog.text) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuid464_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_uuid464() RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'gen_uuid464'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION seq10(pg_catalog.int8) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'seq10'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION seq36(pg_catalog.int8) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'seq36'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- the SimpleDB id characters; COLLATE "C" so that the character ranges are
+-- byte ranges whatever the database's collation
+CREATE DOMAIN simpledb_id AS pg_catalog.text
+	CONSTRAINT simpledb_id_check
+	CHECK (VALUE COLLATE pg_catalog."C" OPERATOR(pg_catalog.~) '^[A-Za-z0-9_-]+$');
+
+COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, tid62) IS
+	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
+COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text) IS
+	'new prefixed id: the prefix, a dash and a new tid62';
+COMMENT ON FUNCTION tid62_split(pg_catalog.text) IS
+	'the prefix (NULL if none) and the tid62 of a prefixed id';
+COMMENT ON FUNCTION uuid464(pg_catalog.uuid) IS 'uuid as 22 characters of unpadded base64url';
+COMMENT ON FUNCTION uuid464_decode(pg_catalog.text) IS 'uuid of 22 characters of unpadded base64url';
+COMMENT ON FUNCTION gen_uuid464() IS 'new random (version 4) uuid as 22 characters of unpadded base64url';
+COMMENT ON FUNCTION seq10(pg_catalog.int8) IS 'ordinal as 10 zero-padded decimal digits (0 to 9999999999)';
+COMMENT ON FUNCTION seq36(pg_catalog.int8) IS 'ordinal as 7 zero-padded lowercase base-36 digits (0 to 78364164095)';
+COMMENT ON DOMAIN simpledb_id IS 'SimpleDB id: one or more of A-Z, a-z, 0-9, _ and -';

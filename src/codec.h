@@ -23,6 +23,40 @@ extern void codec_hex_encode(char *dst, const uint8 *src, int n, bool upper);
 extern bool codec_hex_decode_groups(uint8 *dst, int nbytes, const char *src,
 									const int *groups, int ngroups);
 
+/*
+ * Base62 (0-9, A-Z, a-z) of a 96-bit big-endian value (tid62): exactly
+ * CODEC_BASE62_96_LEN digits, zero-padded.  Decoding takes exactly that many
+ * digits and fails on anything else, or on a value of 2^96 or more.
+ */
+#define CODEC_BASE62_96_LEN 17
+
+typedef enum CodecBase62Result
+{
+	CODEC_BASE62_OK,
+	CODEC_BASE62_BAD_SYNTAX,	/* wrong length or a character not a digit */
+	CODEC_BASE62_OVERFLOW		/* 17 digits, but 2^96 or more */
+} CodecBase62Result;
+
+extern void codec_base62_encode96(char *dst, const uint8 *src);
+extern CodecBase62Result codec_base62_decode96(uint8 *dst, const char *src, size_t len);
+
+/*
+ * Unpadded base64url (RFC 4648 section 5) of n bytes: (4 * n + 2) / 3
+ * digits.  Decoding takes exactly that many digits for nbytes and accepts
+ * only the canonical form: no padding, no '+' or '/', and the unused low
+ * bits of the last digit zero, so that each byte string has one text.
+ */
+#define CODEC_BASE64URL_LEN(n)	((4 * (n) + 2) / 3)
+
+extern void codec_base64url_encode(char *dst, const uint8 *src, int n);
+extern bool codec_base64url_decode(uint8 *dst, int nbytes, const char *src, int len);
+
+/*
+ * An unsigned integer in base 10 or 36 (lowercase), zero-padded to exactly
+ * width digits; false if it needs more.
+ */
+extern bool codec_uint_encode(char *dst, uint64 v, int base, int width);
+
 /* Big-endian integers of 1 to 8 bytes. */
 static inline uint64
 codec_get_be(const uint8 *p, int n)

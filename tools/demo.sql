@@ -45,3 +45,37 @@ FROM (SELECT max(id) AS m FROM events) s;
 
 -- the smallest and largest muid of an instant, for explicit key ranges
 SELECT muid_floor('2025-07-22 10:00:00+00') AS floor, muid_ceil('2025-07-22 10:00:00+00') AS ceil;
+
+------------------------------------------------------------------------
+-- SimpleDB tid62: second since 2020 | 8 bytes of entropy, 17 base62 digits
+------------------------------------------------------------------------
+CREATE TABLE docs (id tid62 PRIMARY KEY DEFAULT gen_tid62(), body text);
+
+-- a day of history, backfilled with explicit parts
+INSERT INTO docs
+SELECT tid62_from_parts(now() - interval '1 day' + g * interval '1 second',
+						substr(decode(md5(g::text), 'hex'), 1, 8)), 'history ' || g
+FROM generate_series(1, 20000) g;
+INSERT INTO docs (body) SELECT 'new ' || g FROM generate_series(1, 5) g;
+ANALYZE docs;
+
+-- generated ids increase in generation order: same second, then a counter
+SELECT id, tid62_timestamp(id) AS ts, tid62_entropy(id) AS entropy, body
+FROM docs WHERE body LIKE 'new%' ORDER BY id;
+
+-- the last ten minutes, straight from the key: an index range scan
+EXPLAIN (COSTS OFF)
+SELECT * FROM docs WHERE id >= now() - interval '10 minutes' AND id < now() + interval '1 minute';
+
+-- the typed column sorts in time order under any collation; the same text
+-- under a linguistic collation does not
+SELECT count(*) FILTER (WHERE later_first) AS out_of_time_order_under_icu
+FROM (SELECT id < lag(id) OVER (ORDER BY id::text COLLATE "en-US-x-icu") AS later_first FROM docs) s;
+
+-- SimpleDB helpers: prefixed ids, uuid464, seq10, seq36, the id domain
+SELECT tid62_prefixed('user') AS prefixed, p.prefix, p.id
+FROM tid62_split(tid62_prefixed('user42-workout')) p;
+SELECT uuid464('550e8400-e29b-41d4-a716-446655440001') AS uuid464,
+	   uuid464_decode('VQ6EAOKbQdSnFkRmVUQAAQ') AS decoded,
+	   seq10(13057) AS seq10, seq36(13057) AS seq36;
+SELECT 'user-04XVaYIJisigHzUpr'::simpledb_id AS valid_simpledb_id;
