@@ -45,6 +45,6 @@ extern IdtypesShared *idtypes_shared;
  * Raise the error for a configured node identity that cannot be honoured
  * because every backend generates on its own.
  */
-extern void idtypes_identity_needs_preload(const char *guc) pg_attribute_noreturn();
+pg_noreturn extern void idtypes_identity_needs_preload(const char *guc);
 
 #endif							/* IDTYPES_H */
