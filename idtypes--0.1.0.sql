@@ -781,3 +781,377 @@ COMMENT ON FUNCTION gen_uuid464() IS 'new random (version 4) uuid as 22 characte
 COMMENT ON FUNCTION seq10(pg_catalog.int8) IS 'ordinal as 10 zero-padded decimal digits (0 to 9999999999)';
 COMMENT ON FUNCTION seq36(pg_catalog.int8) IS 'ordinal as 7 zero-padded lowercase base-36 digits (0 to 78364164095)';
 COMMENT ON DOMAIN simpledb_id IS 'SimpleDB id: one or more of A-Z, a-z, 0-9, _ and -';
+
+---------------------------------------------------------------------------
+-- hlculid type
+---------------------------------------------------------------------------
+
+CREATE TYPE hlculid;
+
+CREATE FUNCTION hlculid_in(pg_catalog.cstring) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_in'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_out(hlculid) RETURNS pg_catalog.cstring
+	AS 'MODULE_PATHNAME', 'hlculid_out'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_send(hlculid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid16_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE hlculid (
+	INPUT = hlculid_in,
+	OUTPUT = hlculid_out,
+	RECEIVE = hlculid_recv,
+	SEND = hlculid_send,
+	INTERNALLENGTH = 16,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE hlculid IS
+	'HLC-ULID: 16-byte id of a hybrid logical clock (millisecond timestamp and counter), the publisher that made it and 48 random bits; ULID text';
+
+---------------------------------------------------------------------------
+-- hlculid functions
+---------------------------------------------------------------------------
+
+CREATE FUNCTION hlculid_eq(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ne(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_lt(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_le(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_gt(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ge(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_cmp(hlculid, hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid16_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'byteid16_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_hash(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid16_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_hash_extended(hlculid, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'byteid16_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_smaller(hlculid, hlculid) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_larger(hlculid, hlculid) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- comparison with timestamptz: a timestamp stands at the smallest hlculid of
+-- its millisecond when it falls on one, else after every hlculid of its
+-- millisecond, so "id >= t1 AND id < t2" is a time range on the key
+CREATE FUNCTION hlculid_cmp_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_lt_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_le_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_eq_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ne_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ge_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_gt_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_lt_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_le_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_eq_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ne_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ge_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_gt_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- generation: the clock is per backend without shared_preload_libraries, so
+-- neither runs in a parallel worker (its clock would be another one)
+CREATE FUNCTION gen_hlculid() RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'gen_hlculid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION hlculid_observe(hlculid) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'hlculid_observe'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+-- extraction and construction
+CREATE FUNCTION hlculid_timestamp(hlculid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'hlculid_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_counter(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'hlculid_counter'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_publisher(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'hlculid_publisher'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_entropy(hlculid) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'hlculid_entropy'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog.int4, publisher pg_catalog.int4, entropy pg_catalog.int8) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_from_parts'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_floor(pg_catalog.timestamptz) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_ceil(pg_catalog.timestamptz) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- casts
+CREATE FUNCTION hlculid_to_bytea(hlculid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid16_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_from_bytea(pg_catalog.bytea) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
+CREATE CAST (hlculid AS pg_catalog.bytea) WITH FUNCTION hlculid_to_bytea(hlculid);
+CREATE CAST (pg_catalog.bytea AS hlculid) WITH FUNCTION hlculid_from_bytea(pg_catalog.bytea);
+
+COMMENT ON FUNCTION gen_hlculid() IS
+	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
+COMMENT ON FUNCTION hlculid_observe(hlculid) IS
+	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
+COMMENT ON FUNCTION hlculid_timestamp(hlculid) IS 'timestamp of an hlculid (milliseconds)';
+COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
+COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
+COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
+COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
+	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
+COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid of a millisecond';
+COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid of a millisecond';
+COMMENT ON FUNCTION hlculid_to_bytea(hlculid) IS 'the 16 bytes of an hlculid';
+COMMENT ON FUNCTION hlculid_from_bytea(pg_catalog.bytea) IS 'hlculid of 16 bytes';
+COMMENT ON FUNCTION hlculid_in(pg_catalog.cstring) IS 'I/O';
+COMMENT ON FUNCTION hlculid_out(hlculid) IS 'I/O';
+COMMENT ON FUNCTION hlculid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';
+COMMENT ON FUNCTION hlculid_send(hlculid) IS 'I/O';
+COMMENT ON FUNCTION hlculid_eq(hlculid, hlculid) IS 'implementation of = operator';
+COMMENT ON FUNCTION hlculid_ne(hlculid, hlculid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION hlculid_lt(hlculid, hlculid) IS 'implementation of < operator';
+COMMENT ON FUNCTION hlculid_le(hlculid, hlculid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION hlculid_gt(hlculid, hlculid) IS 'implementation of > operator';
+COMMENT ON FUNCTION hlculid_ge(hlculid, hlculid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION hlculid_cmp(hlculid, hlculid) IS 'less-equal-greater';
+COMMENT ON FUNCTION hlculid_sortsupport(pg_catalog.internal) IS 'sort support';
+COMMENT ON FUNCTION hlculid_hash(hlculid) IS 'hash';
+COMMENT ON FUNCTION hlculid_hash_extended(hlculid, pg_catalog.int8) IS 'hash';
+COMMENT ON FUNCTION hlculid_smaller(hlculid, hlculid) IS 'smaller of two';
+COMMENT ON FUNCTION hlculid_larger(hlculid, hlculid) IS 'larger of two';
+COMMENT ON FUNCTION hlculid_cmp_timestamptz(hlculid, pg_catalog.timestamptz) IS 'less-equal-greater';
+COMMENT ON FUNCTION hlculid_lt_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of < operator';
+COMMENT ON FUNCTION hlculid_le_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of <= operator';
+COMMENT ON FUNCTION hlculid_eq_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of = operator';
+COMMENT ON FUNCTION hlculid_ne_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of <> operator';
+COMMENT ON FUNCTION hlculid_ge_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of >= operator';
+COMMENT ON FUNCTION hlculid_gt_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of > operator';
+COMMENT ON FUNCTION timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid) IS 'less-equal-greater';
+COMMENT ON FUNCTION timestamptz_lt_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of < operator';
+COMMENT ON FUNCTION timestamptz_le_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION timestamptz_eq_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of = operator';
+COMMENT ON FUNCTION timestamptz_ne_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION timestamptz_ge_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION timestamptz_gt_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of > operator';
+
+---------------------------------------------------------------------------
+-- hlculid operators
+---------------------------------------------------------------------------
+
+CREATE OPERATOR = (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_eq_timestamptz,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_ne_timestamptz,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_lt_timestamptz,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_le_timestamptz,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_gt_timestamptz,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_ge_timestamptz,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_eq_hlculid,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_ne_hlculid,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_lt_hlculid,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_le_hlculid,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_gt_hlculid,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_ge_hlculid,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE AGGREGATE min(hlculid) (
+	SFUNC = hlculid_smaller,
+	STYPE = hlculid,
+	COMBINEFUNC = hlculid_smaller,
+	SORTOP = OPERATOR(<),
+	PARALLEL = SAFE
+);
+CREATE AGGREGATE max(hlculid) (
+	SFUNC = hlculid_larger,
+	STYPE = hlculid,
+	COMBINEFUNC = hlculid_larger,
+	SORTOP = OPERATOR(>),
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(hlculid) IS 'smallest (earliest) hlculid';
+COMMENT ON AGGREGATE max(hlculid) IS 'largest (latest) hlculid';
+
+---------------------------------------------------------------------------
+-- hlculid opclasses
+---------------------------------------------------------------------------
+
+CREATE OPERATOR FAMILY hlculid_ops USING btree;
+CREATE OPERATOR CLASS hlculid_ops
+	DEFAULT FOR TYPE hlculid USING btree FAMILY hlculid_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 hlculid_cmp(hlculid, hlculid),
+	FUNCTION 2 hlculid_sortsupport(pg_catalog.internal),
+	FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+-- hlculid against timestamptz, and timestamptz against itself so that the
+-- family's cross-type set is complete
+ALTER OPERATOR FAMILY hlculid_ops USING btree ADD
+	OPERATOR 1 < (hlculid, pg_catalog.timestamptz),
+	OPERATOR 2 <= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 3 = (hlculid, pg_catalog.timestamptz),
+	OPERATOR 4 >= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 5 > (hlculid, pg_catalog.timestamptz),
+	FUNCTION 1 hlculid_cmp_timestamptz(hlculid, pg_catalog.timestamptz),
+	OPERATOR 1 < (pg_catalog.timestamptz, hlculid),
+	OPERATOR 2 <= (pg_catalog.timestamptz, hlculid),
+	OPERATOR 3 = (pg_catalog.timestamptz, hlculid),
+	OPERATOR 4 >= (pg_catalog.timestamptz, hlculid),
+	OPERATOR 5 > (pg_catalog.timestamptz, hlculid),
+	FUNCTION 1 timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid),
+	OPERATOR 1 pg_catalog.< (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 2 pg_catalog.<= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 3 pg_catalog.= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 4 pg_catalog.>= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 5 pg_catalog.> (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	FUNCTION 1 pg_catalog.timestamptz_cmp(pg_catalog.timestamptz, pg_catalog.timestamptz);
+
+CREATE OPERATOR CLASS hlculid_hash_ops
+	DEFAULT FOR TYPE hlculid USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 hlculid_hash(hlculid),
+	FUNCTION 2 hlculid_hash_extended(hlculid, pg_catalog.int8);
+
+CREATE OPERATOR FAMILY hlculid_minmax_ops USING brin;
+CREATE OPERATOR CLASS hlculid_minmax_ops
+	DEFAULT FOR TYPE hlculid USING brin FAMILY hlculid_minmax_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+
+-- time ranges on a BRIN-indexed hlculid column
+ALTER OPERATOR FAMILY hlculid_minmax_ops USING brin ADD
+	OPERATOR 1 < (hlculid, pg_catalog.timestamptz),
+	OPERATOR 2 <= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 3 = (hlculid, pg_catalog.timestamptz),
+	OPERATOR 4 >= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 5 > (hlculid, pg_catalog.timestamptz);

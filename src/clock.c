@@ -216,7 +216,8 @@ idclock_next(IdClockId id, uint64 floor)
 	if (unlikely(next == 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("the %s clock is exhausted", clock_specs[id].name)));
+				 errmsg("the %s clock is exhausted", clock_specs[id].name),
+				 errdetail("The clock has reached the largest value its ids can hold.")));
 	return next;
 }
 
@@ -401,8 +402,9 @@ state_file_untrusted(uint64 *values, const char *why)
 	int64		written_ns = idclock_now_ns();
 	bool		have_mtime = stat(IDCLOCK_STATE_FILE, &st) == 0;
 
+	/* st_mtime is whole seconds: round up */
 	if (have_mtime)
-		written_ns = (int64) st.st_mtime * INT64CONST(1000000000);
+		written_ns = ((int64) st.st_mtime + 1) * INT64CONST(1000000000);
 	for (int i = 0; i < IDCLOCK_COUNT; i++)
 		values[i] = idclock_word_at(i, written_ns) + reserve_window(i);
 

@@ -331,3 +331,79 @@ codec_uint_encode(char *dst, uint64 v, int base, int width)
 	}
 	return v == 0;
 }
+
+/*
+ * Crockford base32.  Both directions walk the digits from the least
+ * significant end with a small bit accumulator, so any byte count works and
+ * the padding bits land in the first digit, as ULID specifies.
+ */
+static const char base32_digits[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/* digit value of each byte, or -1: either case, I and L read as 1, O as 0 */
+static const int8 base32_value[256] = {
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,
+	-1, 10, 11, 12, 13, 14, 15, 16, 17, 1, 18, 19, 1, 20, 21, 0,
+	22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1,
+	-1, 10, 11, 12, 13, 14, 15, 16, 17, 1, 18, 19, 1, 20, 21, 0,
+	22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
+void
+codec_base32_encode(char *dst, const uint8 *src, int n)
+{
+	uint32		acc = 0;		/* bits not yet emitted, lowest first */
+	int			bits = 0;
+	int			si = n - 1;
+
+	for (int i = CODEC_BASE32_CHARS(n) - 1; i >= 0; i--)
+	{
+		if (bits < 5 && si >= 0)
+		{
+			acc |= (uint32) src[si--] << bits;
+			bits += 8;
+		}
+		dst[i] = base32_digits[acc & 0x1F];
+		acc >>= 5;
+		bits -= 5;
+	}
+}
+
+bool
+codec_base32_decode(uint8 *dst, int nbytes, const char *src, size_t len)
+{
+	uint32		acc = 0;		/* bits not yet stored, lowest first */
+	int			bits = 0;
+	int			di = nbytes - 1;
+
+	if (len != (size_t) CODEC_BASE32_CHARS(nbytes))
+		return false;
+	for (int i = (int) len - 1; i >= 0; i--)
+	{
+		int			v = base32_value[(unsigned char) src[i]];
+
+		if (v < 0)
+			return false;
+		acc |= (uint32) v << bits;
+		bits += 5;
+		if (bits >= 8)
+		{
+			/* 5 * CODEC_BASE32_CHARS(n) < 8 * n + 8: never past dst[0] */
+			dst[di--] = (uint8) acc;
+			acc >>= 8;
+			bits -= 8;
+		}
+	}
+	/* the first digit's high bits beyond 8 * nbytes must be zero */
+	return di < 0 && acc == 0;
+}

@@ -57,6 +57,25 @@ extern bool codec_base64url_decode(uint8 *dst, int nbytes, const char *src, int 
  */
 extern bool codec_uint_encode(char *dst, uint64 v, int base, int width);
 
+/*
+ * Crockford base32 (the ULID text form): n bytes, read as one big-endian
+ * unsigned integer, in CODEC_BASE32_CHARS(n) digits of the alphabet
+ * 0-9 A-Z without I, L, O and U; the unused high bits of the first digit
+ * are zero (16 bytes: 26 digits, the first at most '7').
+ */
+#define CODEC_BASE32_CHARS(nbytes)	(((nbytes) * 8 + 4) / 5)
+
+/* Uppercase, CODEC_BASE32_CHARS(n) characters, no terminator. */
+extern void codec_base32_encode(char *dst, const uint8 *src, int n);
+
+/*
+ * Decode exactly CODEC_BASE32_CHARS(nbytes) digits (len is the length of
+ * src), in either case, reading I and L as 1 and O as 0 as Crockford
+ * specifies.  False for any other character, a wrong length, or a value
+ * that needs more than 8 * nbytes bits.
+ */
+extern bool codec_base32_decode(uint8 *dst, int nbytes, const char *src, size_t len);
+
 /* Big-endian integers of 1 to 8 bytes. */
 static inline uint64
 codec_get_be(const uint8 *p, int n)

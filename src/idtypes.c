@@ -38,6 +38,7 @@ int			idtypes_publisher_id = -1;
 int			idtypes_uid8_cluster_id = 0;
 int			idtypes_uid8_generator_id = -1;
 int			idtypes_uid8_mode = UID8_MODE_SPREAD;
+int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
 bool		idtypes_preloaded = false;
 IdtypesShared *idtypes_shared = NULL;
 
@@ -214,6 +215,22 @@ _PG_init(void)
 							-1, -1, 65535,
 							PGC_SIGHUP,
 							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * The bound epsilon of a hybrid logical clock: hlculid_observe() refuses
+	 * an id further ahead of this server's clock than this, so that one id
+	 * from a broken clock (or a forged one) cannot drag the server's clock,
+	 * and with it every id it generates, far into the future.  Server-wide,
+	 * like the clock it protects.
+	 */
+	DefineCustomIntVariable("idtypes.hlculid_max_drift",
+							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit.",
+							NULL,
+							&idtypes_hlculid_max_drift,
+							5 * 60 * 1000, -1, INT_MAX,
+							PGC_SIGHUP,
+							GUC_UNIT_MS,
 							NULL, NULL, NULL);
 
 	DefineCustomIntVariable("idtypes.uid8_cluster_id",

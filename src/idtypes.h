@@ -21,6 +21,9 @@ extern int	idtypes_uid8_cluster_id;
 extern int	idtypes_uid8_generator_id;
 extern int	idtypes_uid8_mode;
 
+/* How far ahead of this server's clock hlculid_observe() accepts ids (ms; -1: no limit). */
+extern int	idtypes_hlculid_max_drift;
+
 typedef enum Uid8Mode
 {
 	UID8_MODE_SPREAD = 0,

@@ -140,7 +140,18 @@ generate('after damaged file');
 after_all_earlier('after damaged file', 'damaged file: new muids still sort after the old');
 $node->stop;
 
-# an unreadable file
+# an unreadable file, on a fresh server too
+$node = PostgreSQL::Test::Cluster->new('clock_state_unreadable');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION idtypes;
+	CREATE TABLE ids (id muid PRIMARY KEY, phase text);
+});
+$state_file = $node->data_dir . '/idtypes.state';
+generate('before unreadable');
+$node->stop;
 chmod 0000, $state_file;
 $log_offset = -s $node->logfile;
 $node->start;

@@ -79,3 +79,57 @@ SELECT uuid464('550e8400-e29b-41d4-a716-446655440001') AS uuid464,
 	   uuid464_decode('VQ6EAOKbQdSnFkRmVUQAAQ') AS decoded,
 	   seq10(13057) AS seq10, seq36(13057) AS seq36;
 SELECT 'user-04XVaYIJisigHzUpr'::simpledb_id AS valid_simpledb_id;
+
+------------------------------------------------------------------------
+-- HLC-ULID: millisecond | hybrid logical clock counter | publisher | random
+------------------------------------------------------------------------
+CREATE TABLE messages (id hlculid PRIMARY KEY DEFAULT gen_hlculid(), body text);
+
+-- a burst: within a millisecond the counter counts 0, 1, 2, ...
+INSERT INTO messages (body) SELECT 'burst ' || g FROM generate_series(1, 5) g;
+SELECT id, hlculid_timestamp(id) AS ts, hlculid_counter(id) AS counter,
+	   hlculid_publisher(id) AS publisher, body
+FROM messages ORDER BY id;
+
+-- a message from publisher 11, whose clock is a minute ahead of ours: once
+-- observed, our next ids sort after it, whatever our own clock says
+SELECT hlculid_from_parts(now() + interval '1 minute', 7, 11, 42) AS remote \gset
+SELECT hlculid_observe(:'remote');
+INSERT INTO messages VALUES (:'remote', 'from publisher 11');
+INSERT INTO messages (body) VALUES ('our reply');
+SELECT id, hlculid_timestamp(id) AS ts, hlculid_counter(id) AS counter,
+	   hlculid_publisher(id) AS publisher, body
+FROM messages ORDER BY id;
+
+-- the HLC-ULID proposal's example: events of publishers A (10) and B (11)
+-- arrive out of order and sort by (time, counter, publisher)
+SELECT event, id, hlculid_timestamp(id) AS ts, hlculid_counter(id) AS counter,
+	   hlculid_publisher(id) AS publisher
+FROM (VALUES ('A3', hlculid_from_parts('2025-07-22 10:00:00.101+00', 1, 10, x'AAA333333333'::bigint)),
+			 ('B1', hlculid_from_parts('2025-07-22 10:00:00.101+00', 0, 11, x'BBB444444444'::bigint)),
+			 ('A1', hlculid_from_parts('2025-07-22 10:00:00.100+00', 0, 10, x'AAA111111111'::bigint)),
+			 ('A2', hlculid_from_parts('2025-07-22 10:00:00.101+00', 0, 10, x'AAA222222222'::bigint)),
+			 ('B2', hlculid_from_parts('2025-07-22 10:00:00.102+00', 0, 11, x'BBB555555555'::bigint)),
+			 ('A4', hlculid_from_parts('2025-07-22 10:00:00.103+00', 0, 10, x'AAA666666666'::bigint))) v(event, id)
+ORDER BY id;
+
+-- a day of history from publishers 10 to 13, backfilled with explicit parts
+INSERT INTO messages
+SELECT hlculid_from_parts(now() - interval '1 day' + g * interval '4.32 seconds', 0, 10 + g % 4, g), 'history ' || g
+FROM generate_series(1, 20000) g;
+
+-- one publisher's messages of the last hour: a partial index on the
+-- publisher, scanned over a time range of the key
+CREATE INDEX messages_pub11 ON messages (id) WHERE hlculid_publisher(id) = 11;
+ANALYZE messages;
+EXPLAIN (COSTS OFF)
+SELECT * FROM messages WHERE hlculid_publisher(id) = 11
+	AND id >= now() - interval '1 hour' AND id < now() + interval '10 minutes';
+SELECT count(*) AS rows, count(*) FILTER (WHERE body NOT LIKE 'history%') AS live FROM messages
+WHERE hlculid_publisher(id) = 11 AND id >= now() - interval '1 hour' AND id < now() + interval '10 minutes';
+
+-- the text forms: ULID text in and out, the proposal's dashed hex, uuid, bytea
+SELECT '01K0RS6SB4000002NAM48H248H'::hlculid AS ulid_text,
+	   '019831936564-0000-000A-AAA111111111'::hlculid AS from_dashed_hex,
+	   '01K0RS6SB4000002NAM48H248H'::hlculid::uuid AS as_uuid,
+	   '01K0RS6SB4000002NAM48H248H'::hlculid::bytea AS as_bytea;
