@@ -189,9 +189,9 @@ uuid_tick_containing(TimestampTz t, const UuidTime *tm)
 }
 
 /*
- * The first tick of the first UUID whose timestamp is t or later (for a t
- * between two timestamp units, the next unit), so that "id >= floor(t)"
- * holds exactly when uuid_timestamp(id) >= t.
+ * The tick of the smallest UUID whose timestamp is t or later (for a t
+ * between two timestamp units, the first tick of the next unit), so that
+ * "id >= floor(t)" holds exactly when uuid_timestamp(id) >= t.
  */
 static uint64
 uuid_tick_floor(TimestampTz t, const UuidTime *tm)
@@ -200,9 +200,10 @@ uuid_tick_floor(TimestampTz t, const UuidTime *tm)
 }
 
 /*
- * The last tick of the last UUID whose timestamp is t or earlier, so that
- * "id <= ceil(t)" holds exactly when uuid_timestamp(id) <= t.  (The last
- * microsecond of a range may be only partly covered by ticks.)
+ * The tick of the largest UUID whose timestamp is t or earlier (the last
+ * tick of that unit), so that "id <= ceil(t)" holds exactly when
+ * uuid_timestamp(id) <= t.  The last microsecond of a version's range may
+ * be only partly covered by ticks.
  */
 static uint64
 uuid_tick_ceil(TimestampTz t, const UuidTime *tm)
