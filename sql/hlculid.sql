@@ -138,8 +138,11 @@ SELECT sqlerr($$SELECT hlculid_floor('-infinity')$$);
 SELECT sqlerr($$SELECT hlculid_ceil('10889-08-02 05:31:50.656+00')$$);
 SELECT hlculid_from_parts('10889-08-02 05:31:50.655999+00', 0, 0, 0) AS last_millisecond,
 	   hlculid_from_parts('1970-01-01 00:00:00+00', 0, 0, 0) AS first_millisecond;
+-- floor(t) is the first hlculid whose time is t or later, ceil(t) the last
+-- whose time is t or earlier: inside a millisecond, floor is the next one's
 SELECT hlculid_floor('2025-07-22 10:00:00.100+00'), hlculid_ceil('2025-07-22 10:00:00.100+00'),
-	   hlculid_floor('2025-07-22 10:00:00.1009+00') = hlculid_floor('2025-07-22 10:00:00.100+00') AS same_floor;
+	   hlculid_floor('2025-07-22 10:00:00.1009+00') = hlculid_floor('2025-07-22 10:00:00.101+00') AS floor_rounds_up,
+	   hlculid_ceil('2025-07-22 10:00:00.1009+00') = hlculid_ceil('2025-07-22 10:00:00.100+00') AS ceil_rounds_down;
 -- parts(x) round-trips for any 16 bytes
 SELECT count(*) AS round_trips
 FROM (SELECT md5(g::text)::uuid::hlculid AS h FROM generate_series(1, 10000) g) s

@@ -113,6 +113,8 @@ SELECT sqlerr($$SELECT tid62_ceil('2156-02-07 06:28:16+00')$$);
 SELECT sqlerr($$SELECT tid62_from_parts('2025-01-01', '\x01234567')$$);
 SELECT sqlerr($$SELECT tid62_from_parts('2025-01-01', '\x0123456789abcdef01')$$);
 SELECT sqlerr($$SELECT tid62_from_parts('2025-01-01', '')$$);
+-- floor(t) is the first tid62 whose time is t or later, ceil(t) the last whose
+-- time is t or earlier: inside a second, floor is the next second's first
 SELECT tid62_floor('2025-12-30 12:00:00.5+00'), tid62_ceil('2025-12-30 12:00:00.5+00'),
 	   tid62_floor('2020-01-01 00:00:00+00') AS first_floor, tid62_ceil('2156-02-07 06:28:15+00') AS last_ceil;
 -- parts(x) round-trips for any 12 bytes

@@ -281,7 +281,7 @@ PG_FUNCTION_INFO_V1(hlculid_from_parts);
 Datum
 hlculid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, false);
 	int32		counter = PG_GETARG_INT32(1);
 	int32		publisher = PG_GETARG_INT32(2);
 	int64		entropy = PG_GETARG_INT64(3);
@@ -308,7 +308,7 @@ PG_FUNCTION_INFO_V1(hlculid_floor);
 Datum
 hlculid_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, true);
 
 	PG_RETURN_HLCULID_P(hlculid_build(ts, 0, 0, 0));
 }
@@ -317,7 +317,7 @@ PG_FUNCTION_INFO_V1(hlculid_ceil);
 Datum
 hlculid_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, false);
 
 	PG_RETURN_HLCULID_P(hlculid_build(ts, HLCULID_COUNTER_MAX, HLCULID_PUBLISHER_MAX,
 									  HLCULID_ENTROPY_MAX));

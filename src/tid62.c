@@ -156,7 +156,7 @@ tid62_generate(void)
 	TimestampTz now = idclock_now_ns() / 1000 - BYTEID_UNIX_TO_PG_USEC;
 
 	/* 22008 when the system clock is outside 2020 .. 2156 */
-	s.now = byteid_timestamptz_to_tick(now, &tid62_time);
+	s.now = byteid_timestamptz_to_tick(now, &tid62_time, false);
 	s.step = (uint32) (r & 0xFF) + 1;
 	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
 
@@ -207,7 +207,7 @@ PG_FUNCTION_INFO_V1(tid62_from_parts);
 Datum
 tid62_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time);
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, false);
 	bytea	   *entropy = PG_GETARG_BYTEA_PP(1);
 
 	if (VARSIZE_ANY_EXHDR(entropy) != TID62_ENTROPY_LEN)
@@ -222,7 +222,7 @@ PG_FUNCTION_INFO_V1(tid62_floor);
 Datum
 tid62_floor(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time);
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, true);
 	static const uint8 zeros[TID62_ENTROPY_LEN] = {0};
 
 	PG_RETURN_TID62_P(tid62_build((uint32) seconds, zeros));
@@ -232,7 +232,7 @@ PG_FUNCTION_INFO_V1(tid62_ceil);
 Datum
 tid62_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time);
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, false);
 	static const uint8 ones[TID62_ENTROPY_LEN] = {
 		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 	};
