@@ -375,6 +375,879 @@ ALTER OPERATOR FAMILY muid_minmax_ops USING brin ADD
 	OPERATOR 5 > (muid, pg_catalog.timestamptz);
 
 ---------------------------------------------------------------------------
+-- tid62 type
+---------------------------------------------------------------------------
+
+CREATE TYPE tid62;
+
+CREATE FUNCTION tid62_in(pg_catalog.cstring) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_in'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_out(tid62) RETURNS pg_catalog.cstring
+	AS 'MODULE_PATHNAME', 'tid62_out'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_send(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid12_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE tid62 (
+	INPUT = tid62_in,
+	OUTPUT = tid62_out,
+	RECEIVE = tid62_recv,
+	SEND = tid62_send,
+	INTERNALLENGTH = 12,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE tid62 IS
+	'SimpleDB tid62: 12-byte id of seconds since 2020 and 8 bytes of entropy, written as 17 base62 digits';
+
+---------------------------------------------------------------------------
+-- tid62 functions
+---------------------------------------------------------------------------
+
+CREATE FUNCTION tid62_eq(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ne(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_lt(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_le(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_gt(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ge(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid12_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_cmp(tid62, tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid12_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'byteid12_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_hash(tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid12_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_hash_extended(tid62, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'byteid12_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_smaller(tid62, tid62) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_larger(tid62, tid62) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- comparison with timestamptz: a timestamp stands at the smallest tid62 of
+-- its second when it is a whole second, and after every tid62 of its second
+-- otherwise, so "id >= t1 AND id < t2" is a time range on the key
+CREATE FUNCTION tid62_cmp_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_lt_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_le_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_eq_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ne_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_ge_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_gt_timestamptz(tid62, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_lt_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_le_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_eq_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ne_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ge_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_gt_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- generation
+CREATE FUNCTION gen_tid62() RETURNS tid62
+	AS 'MODULE_PATHNAME', 'gen_tid62'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+-- extraction and construction
+CREATE FUNCTION tid62_timestamp(tid62) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'tid62_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_entropy(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'tid62_entropy'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_from_parts(ts pg_catalog.timestamptz, entropy pg_catalog.bytea) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_from_parts'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_floor(pg_catalog.timestamptz) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_ceil(pg_catalog.timestamptz) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- casts
+CREATE FUNCTION tid62_to_bytea(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid12_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_from_bytea(pg_catalog.bytea) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'byteid12_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE CAST (tid62 AS pg_catalog.bytea) WITH FUNCTION tid62_to_bytea(tid62);
+CREATE CAST (pg_catalog.bytea AS tid62) WITH FUNCTION tid62_from_bytea(pg_catalog.bytea);
+
+COMMENT ON FUNCTION gen_tid62() IS
+	'new tid62: the current second, then a counter that increases within the second and 4 random bytes';
+COMMENT ON FUNCTION tid62_timestamp(tid62) IS 'timestamp of a tid62 (seconds)';
+COMMENT ON FUNCTION tid62_entropy(tid62) IS 'the 8 bytes after the timestamp of a tid62';
+COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) IS
+	'tid62 of a timestamp (truncated to the second, 2020-01-01 to 2156-02-07 06:28:15 UTC) and 8 bytes of entropy';
+COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 of a second';
+COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 of a second';
+COMMENT ON FUNCTION tid62_to_bytea(tid62) IS 'the 12 bytes of a tid62';
+COMMENT ON FUNCTION tid62_from_bytea(pg_catalog.bytea) IS 'tid62 of 12 bytes';
+COMMENT ON FUNCTION tid62_in(pg_catalog.cstring) IS 'I/O';
+COMMENT ON FUNCTION tid62_out(tid62) IS 'I/O';
+COMMENT ON FUNCTION tid62_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';
+COMMENT ON FUNCTION tid62_send(tid62) IS 'I/O';
+COMMENT ON FUNCTION tid62_eq(tid62, tid62) IS 'implementation of = operator';
+COMMENT ON FUNCTION tid62_ne(tid62, tid62) IS 'implementation of <> operator';
+COMMENT ON FUNCTION tid62_lt(tid62, tid62) IS 'implementation of < operator';
+COMMENT ON FUNCTION tid62_le(tid62, tid62) IS 'implementation of <= operator';
+COMMENT ON FUNCTION tid62_gt(tid62, tid62) IS 'implementation of > operator';
+COMMENT ON FUNCTION tid62_ge(tid62, tid62) IS 'implementation of >= operator';
+COMMENT ON FUNCTION tid62_cmp(tid62, tid62) IS 'less-equal-greater';
+COMMENT ON FUNCTION tid62_sortsupport(pg_catalog.internal) IS 'sort support';
+COMMENT ON FUNCTION tid62_hash(tid62) IS 'hash';
+COMMENT ON FUNCTION tid62_hash_extended(tid62, pg_catalog.int8) IS 'hash';
+COMMENT ON FUNCTION tid62_smaller(tid62, tid62) IS 'smaller of two';
+COMMENT ON FUNCTION tid62_larger(tid62, tid62) IS 'larger of two';
+COMMENT ON FUNCTION tid62_cmp_timestamptz(tid62, pg_catalog.timestamptz) IS 'less-equal-greater';
+COMMENT ON FUNCTION tid62_lt_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of < operator';
+COMMENT ON FUNCTION tid62_le_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of <= operator';
+COMMENT ON FUNCTION tid62_eq_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of = operator';
+COMMENT ON FUNCTION tid62_ne_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of <> operator';
+COMMENT ON FUNCTION tid62_ge_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of >= operator';
+COMMENT ON FUNCTION tid62_gt_timestamptz(tid62, pg_catalog.timestamptz) IS 'implementation of > operator';
+COMMENT ON FUNCTION timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62) IS 'less-equal-greater';
+COMMENT ON FUNCTION timestamptz_lt_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of < operator';
+COMMENT ON FUNCTION timestamptz_le_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of <= operator';
+COMMENT ON FUNCTION timestamptz_eq_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of = operator';
+COMMENT ON FUNCTION timestamptz_ne_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of <> operator';
+COMMENT ON FUNCTION timestamptz_ge_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of >= operator';
+COMMENT ON FUNCTION timestamptz_gt_tid62(pg_catalog.timestamptz, tid62) IS 'implementation of > operator';
+
+---------------------------------------------------------------------------
+-- tid62 operators
+---------------------------------------------------------------------------
+
+CREATE OPERATOR = (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = tid62, RIGHTARG = tid62, FUNCTION = tid62_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_eq_timestamptz,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_ne_timestamptz,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_lt_timestamptz,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_le_timestamptz,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_gt_timestamptz,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = tid62, RIGHTARG = pg_catalog.timestamptz, FUNCTION = tid62_ge_timestamptz,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_eq_tid62,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_ne_tid62,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_lt_tid62,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_le_tid62,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_gt_tid62,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = tid62, FUNCTION = timestamptz_ge_tid62,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE AGGREGATE min(tid62) (
+	SFUNC = tid62_smaller,
+	STYPE = tid62,
+	COMBINEFUNC = tid62_smaller,
+	SORTOP = OPERATOR(<),
+	PARALLEL = SAFE
+);
+CREATE AGGREGATE max(tid62) (
+	SFUNC = tid62_larger,
+	STYPE = tid62,
+	COMBINEFUNC = tid62_larger,
+	SORTOP = OPERATOR(>),
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(tid62) IS 'smallest (earliest) tid62';
+COMMENT ON AGGREGATE max(tid62) IS 'largest (latest) tid62';
+
+---------------------------------------------------------------------------
+-- tid62 opclasses
+---------------------------------------------------------------------------
+
+CREATE OPERATOR FAMILY tid62_ops USING btree;
+CREATE OPERATOR CLASS tid62_ops
+	DEFAULT FOR TYPE tid62 USING btree FAMILY tid62_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 tid62_cmp(tid62, tid62),
+	FUNCTION 2 tid62_sortsupport(pg_catalog.internal),
+	FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+-- tid62 against timestamptz, and timestamptz against itself so that the
+-- family's cross-type set is complete
+ALTER OPERATOR FAMILY tid62_ops USING btree ADD
+	OPERATOR 1 < (tid62, pg_catalog.timestamptz),
+	OPERATOR 2 <= (tid62, pg_catalog.timestamptz),
+	OPERATOR 3 = (tid62, pg_catalog.timestamptz),
+	OPERATOR 4 >= (tid62, pg_catalog.timestamptz),
+	OPERATOR 5 > (tid62, pg_catalog.timestamptz),
+	FUNCTION 1 tid62_cmp_timestamptz(tid62, pg_catalog.timestamptz),
+	OPERATOR 1 < (pg_catalog.timestamptz, tid62),
+	OPERATOR 2 <= (pg_catalog.timestamptz, tid62),
+	OPERATOR 3 = (pg_catalog.timestamptz, tid62),
+	OPERATOR 4 >= (pg_catalog.timestamptz, tid62),
+	OPERATOR 5 > (pg_catalog.timestamptz, tid62),
+	FUNCTION 1 timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62),
+	OPERATOR 1 pg_catalog.< (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 2 pg_catalog.<= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 3 pg_catalog.= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 4 pg_catalog.>= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 5 pg_catalog.> (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	FUNCTION 1 pg_catalog.timestamptz_cmp(pg_catalog.timestamptz, pg_catalog.timestamptz);
+
+CREATE OPERATOR CLASS tid62_hash_ops
+	DEFAULT FOR TYPE tid62 USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 tid62_hash(tid62),
+	FUNCTION 2 tid62_hash_extended(tid62, pg_catalog.int8);
+
+CREATE OPERATOR FAMILY tid62_minmax_ops USING brin;
+CREATE OPERATOR CLASS tid62_minmax_ops
+	DEFAULT FOR TYPE tid62 USING brin FAMILY tid62_minmax_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+
+-- time ranges on a BRIN-indexed tid62 column
+ALTER OPERATOR FAMILY tid62_minmax_ops USING brin ADD
+	OPERATOR 1 < (tid62, pg_catalog.timestamptz),
+	OPERATOR 2 <= (tid62, pg_catalog.timestamptz),
+	OPERATOR 3 = (tid62, pg_catalog.timestamptz),
+	OPERATOR 4 >= (tid62, pg_catalog.timestamptz),
+	OPERATOR 5 > (tid62, pg_catalog.timestamptz);
+
+---------------------------------------------------------------------------
+-- SimpleDB helpers: prefixed tid62s, uuid464, seq10, seq36, simpledb_id
+---------------------------------------------------------------------------
+
+CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id tid62) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'tid62_prefixed'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'gen_tid62_prefixed'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_split(prefixed pg_catalog.text, OUT prefix pg_catalog.text, OUT id tid62)
+	AS 'MODULE_PATHNAME', 'tid62_split'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid464(pg_catalog.uuid) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'uuid464'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid464_decode(pg_catalog.text) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuid464_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_uuid464() RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'gen_uuid464'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION seq10(pg_catalog.int8) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'seq10'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION seq36(pg_catalog.int8) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'seq36'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- the SimpleDB id characters; COLLATE "C" so that the character ranges are
+-- byte ranges whatever the database's collation
+CREATE DOMAIN simpledb_id AS pg_catalog.text
+	CONSTRAINT simpledb_id_check
+	CHECK (VALUE COLLATE pg_catalog."C" OPERATOR(pg_catalog.~) '^[A-Za-z0-9_-]+$');
+
+COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, tid62) IS
+	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
+COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text) IS
+	'new prefixed id: the prefix, a dash and a new tid62';
+COMMENT ON FUNCTION tid62_split(pg_catalog.text) IS
+	'the prefix (NULL if none) and the tid62 of a prefixed id';
+COMMENT ON FUNCTION uuid464(pg_catalog.uuid) IS 'uuid as 22 characters of unpadded base64url';
+COMMENT ON FUNCTION uuid464_decode(pg_catalog.text) IS 'uuid of 22 characters of unpadded base64url';
+COMMENT ON FUNCTION gen_uuid464() IS 'new random (version 4) uuid as 22 characters of unpadded base64url';
+COMMENT ON FUNCTION seq10(pg_catalog.int8) IS 'ordinal as 10 zero-padded decimal digits (0 to 9999999999)';
+COMMENT ON FUNCTION seq36(pg_catalog.int8) IS 'ordinal as 7 zero-padded lowercase base-36 digits (0 to 78364164095)';
+COMMENT ON DOMAIN simpledb_id IS 'SimpleDB id: one or more of A-Z, a-z, 0-9, _ and -';
+
+---------------------------------------------------------------------------
+-- hlculid type
+---------------------------------------------------------------------------
+
+CREATE TYPE hlculid;
+
+CREATE FUNCTION hlculid_in(pg_catalog.cstring) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_in'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_out(hlculid) RETURNS pg_catalog.cstring
+	AS 'MODULE_PATHNAME', 'hlculid_out'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_send(hlculid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid16_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE hlculid (
+	INPUT = hlculid_in,
+	OUTPUT = hlculid_out,
+	RECEIVE = hlculid_recv,
+	SEND = hlculid_send,
+	INTERNALLENGTH = 16,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE hlculid IS
+	'HLC-ULID: 16-byte id of a hybrid logical clock (millisecond timestamp and counter), the publisher that made it and 48 random bits; ULID text';
+
+---------------------------------------------------------------------------
+-- hlculid functions
+---------------------------------------------------------------------------
+
+CREATE FUNCTION hlculid_eq(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ne(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_lt(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_le(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_gt(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ge(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'byteid16_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_cmp(hlculid, hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid16_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'byteid16_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_hash(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'byteid16_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_hash_extended(hlculid, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'byteid16_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_smaller(hlculid, hlculid) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_larger(hlculid, hlculid) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- comparison with timestamptz: a timestamp stands at the smallest hlculid of
+-- its millisecond when it falls on one, else after every hlculid of its
+-- millisecond, so "id >= t1 AND id < t2" is a time range on the key
+CREATE FUNCTION hlculid_cmp_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_lt_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_le_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_eq_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ne_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_ge_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_gt_timestamptz(hlculid, pg_catalog.timestamptz) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_lt_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_le_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_eq_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ne_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_ge_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamptz_gt_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+-- generation: the clock is per backend without shared_preload_libraries, so
+-- neither runs in a parallel worker (its clock would be another one)
+CREATE FUNCTION gen_hlculid() RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'gen_hlculid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION hlculid_observe(hlculid) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'hlculid_observe'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+-- extraction and construction
+CREATE FUNCTION hlculid_timestamp(hlculid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'hlculid_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_counter(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'hlculid_counter'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_publisher(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'hlculid_publisher'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_entropy(hlculid) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'hlculid_entropy'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog.int4, publisher pg_catalog.int4, entropy pg_catalog.int8) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_from_parts'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_floor(pg_catalog.timestamptz) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hlculid_ceil(pg_catalog.timestamptz) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- casts
+CREATE FUNCTION hlculid_to_bytea(hlculid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'byteid16_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_from_bytea(pg_catalog.bytea) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
+CREATE CAST (hlculid AS pg_catalog.bytea) WITH FUNCTION hlculid_to_bytea(hlculid);
+CREATE CAST (pg_catalog.bytea AS hlculid) WITH FUNCTION hlculid_from_bytea(pg_catalog.bytea);
+
+COMMENT ON FUNCTION gen_hlculid() IS
+	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
+COMMENT ON FUNCTION hlculid_observe(hlculid) IS
+	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
+COMMENT ON FUNCTION hlculid_timestamp(hlculid) IS 'timestamp of an hlculid (milliseconds)';
+COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
+COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
+COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
+COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
+	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
+COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid of a millisecond';
+COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid of a millisecond';
+COMMENT ON FUNCTION hlculid_to_bytea(hlculid) IS 'the 16 bytes of an hlculid';
+COMMENT ON FUNCTION hlculid_from_bytea(pg_catalog.bytea) IS 'hlculid of 16 bytes';
+COMMENT ON FUNCTION hlculid_in(pg_catalog.cstring) IS 'I/O';
+COMMENT ON FUNCTION hlculid_out(hlculid) IS 'I/O';
+COMMENT ON FUNCTION hlculid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';
+COMMENT ON FUNCTION hlculid_send(hlculid) IS 'I/O';
+COMMENT ON FUNCTION hlculid_eq(hlculid, hlculid) IS 'implementation of = operator';
+COMMENT ON FUNCTION hlculid_ne(hlculid, hlculid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION hlculid_lt(hlculid, hlculid) IS 'implementation of < operator';
+COMMENT ON FUNCTION hlculid_le(hlculid, hlculid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION hlculid_gt(hlculid, hlculid) IS 'implementation of > operator';
+COMMENT ON FUNCTION hlculid_ge(hlculid, hlculid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION hlculid_cmp(hlculid, hlculid) IS 'less-equal-greater';
+COMMENT ON FUNCTION hlculid_sortsupport(pg_catalog.internal) IS 'sort support';
+COMMENT ON FUNCTION hlculid_hash(hlculid) IS 'hash';
+COMMENT ON FUNCTION hlculid_hash_extended(hlculid, pg_catalog.int8) IS 'hash';
+COMMENT ON FUNCTION hlculid_smaller(hlculid, hlculid) IS 'smaller of two';
+COMMENT ON FUNCTION hlculid_larger(hlculid, hlculid) IS 'larger of two';
+COMMENT ON FUNCTION hlculid_cmp_timestamptz(hlculid, pg_catalog.timestamptz) IS 'less-equal-greater';
+COMMENT ON FUNCTION hlculid_lt_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of < operator';
+COMMENT ON FUNCTION hlculid_le_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of <= operator';
+COMMENT ON FUNCTION hlculid_eq_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of = operator';
+COMMENT ON FUNCTION hlculid_ne_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of <> operator';
+COMMENT ON FUNCTION hlculid_ge_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of >= operator';
+COMMENT ON FUNCTION hlculid_gt_timestamptz(hlculid, pg_catalog.timestamptz) IS 'implementation of > operator';
+COMMENT ON FUNCTION timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid) IS 'less-equal-greater';
+COMMENT ON FUNCTION timestamptz_lt_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of < operator';
+COMMENT ON FUNCTION timestamptz_le_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION timestamptz_eq_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of = operator';
+COMMENT ON FUNCTION timestamptz_ne_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION timestamptz_ge_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION timestamptz_gt_hlculid(pg_catalog.timestamptz, hlculid) IS 'implementation of > operator';
+
+---------------------------------------------------------------------------
+-- hlculid operators
+---------------------------------------------------------------------------
+
+CREATE OPERATOR = (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = hlculid, RIGHTARG = hlculid, FUNCTION = hlculid_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_eq_timestamptz,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_ne_timestamptz,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_lt_timestamptz,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_le_timestamptz,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_gt_timestamptz,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = hlculid, RIGHTARG = pg_catalog.timestamptz, FUNCTION = hlculid_ge_timestamptz,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_eq_hlculid,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+);
+CREATE OPERATOR <> (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_ne_hlculid,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_lt_hlculid,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_le_hlculid,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_gt_hlculid,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = pg_catalog.timestamptz, RIGHTARG = hlculid, FUNCTION = timestamptz_ge_hlculid,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
+);
+
+CREATE AGGREGATE min(hlculid) (
+	SFUNC = hlculid_smaller,
+	STYPE = hlculid,
+	COMBINEFUNC = hlculid_smaller,
+	SORTOP = OPERATOR(<),
+	PARALLEL = SAFE
+);
+CREATE AGGREGATE max(hlculid) (
+	SFUNC = hlculid_larger,
+	STYPE = hlculid,
+	COMBINEFUNC = hlculid_larger,
+	SORTOP = OPERATOR(>),
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(hlculid) IS 'smallest (earliest) hlculid';
+COMMENT ON AGGREGATE max(hlculid) IS 'largest (latest) hlculid';
+
+---------------------------------------------------------------------------
+-- hlculid opclasses
+---------------------------------------------------------------------------
+
+CREATE OPERATOR FAMILY hlculid_ops USING btree;
+CREATE OPERATOR CLASS hlculid_ops
+	DEFAULT FOR TYPE hlculid USING btree FAMILY hlculid_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 hlculid_cmp(hlculid, hlculid),
+	FUNCTION 2 hlculid_sortsupport(pg_catalog.internal),
+	FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+-- hlculid against timestamptz, and timestamptz against itself so that the
+-- family's cross-type set is complete
+ALTER OPERATOR FAMILY hlculid_ops USING btree ADD
+	OPERATOR 1 < (hlculid, pg_catalog.timestamptz),
+	OPERATOR 2 <= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 3 = (hlculid, pg_catalog.timestamptz),
+	OPERATOR 4 >= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 5 > (hlculid, pg_catalog.timestamptz),
+	FUNCTION 1 hlculid_cmp_timestamptz(hlculid, pg_catalog.timestamptz),
+	OPERATOR 1 < (pg_catalog.timestamptz, hlculid),
+	OPERATOR 2 <= (pg_catalog.timestamptz, hlculid),
+	OPERATOR 3 = (pg_catalog.timestamptz, hlculid),
+	OPERATOR 4 >= (pg_catalog.timestamptz, hlculid),
+	OPERATOR 5 > (pg_catalog.timestamptz, hlculid),
+	FUNCTION 1 timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid),
+	OPERATOR 1 pg_catalog.< (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 2 pg_catalog.<= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 3 pg_catalog.= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 4 pg_catalog.>= (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	OPERATOR 5 pg_catalog.> (pg_catalog.timestamptz, pg_catalog.timestamptz),
+	FUNCTION 1 pg_catalog.timestamptz_cmp(pg_catalog.timestamptz, pg_catalog.timestamptz);
+
+CREATE OPERATOR CLASS hlculid_hash_ops
+	DEFAULT FOR TYPE hlculid USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 hlculid_hash(hlculid),
+	FUNCTION 2 hlculid_hash_extended(hlculid, pg_catalog.int8);
+
+CREATE OPERATOR FAMILY hlculid_minmax_ops USING brin;
+CREATE OPERATOR CLASS hlculid_minmax_ops
+	DEFAULT FOR TYPE hlculid USING brin FAMILY hlculid_minmax_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+
+-- time ranges on a BRIN-indexed hlculid column
+ALTER OPERATOR FAMILY hlculid_minmax_ops USING brin ADD
+	OPERATOR 1 < (hlculid, pg_catalog.timestamptz),
+	OPERATOR 2 <= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 3 = (hlculid, pg_catalog.timestamptz),
+	OPERATOR 4 >= (hlculid, pg_catalog.timestamptz),
+	OPERATOR 5 > (hlculid, pg_catalog.timestamptz);
+
+---------------------------------------------------------------------------
+-- uuid functions
+--
+-- UUIDv6, v7 and v8 are core uuid values: no type, operators or operator
+-- classes of their own (core's btree, hash and BRIN classes order and index
+-- them, and the time-based versions sort by time in core's byte order).
+---------------------------------------------------------------------------
+
+-- generation
+CREATE FUNCTION gen_uuidv6() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv6'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_uuidv7() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv7'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_uuidv7(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv7_at'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_uuidv8() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv8'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+-- extraction and construction
+CREATE FUNCTION uuid_version(pg_catalog.uuid) RETURNS pg_catalog.int2
+	AS 'MODULE_PATHNAME', 'uuid_version'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'uuid_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuidv8_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'uuidv8_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuidv8_from_bytes(pg_catalog.bytea) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv8_from_bytes'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- the smallest and largest UUID of each version at an instant
+CREATE FUNCTION uuidv6_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv6_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv6_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv6_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv7_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv7_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv7_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv7_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv8_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv8_floor'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv8_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv8_ceil'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- conversions between v1 and v6 (the same timestamp, clock sequence and node)
+CREATE FUNCTION uuid_v1_to_v6(pg_catalog.uuid) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuid_v1_to_v6'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid_v6_to_v1(pg_catalog.uuid) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuid_v6_to_v1'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gen_uuidv6() IS
+	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, never repeated on this server, random clock sequence and node';
+COMMENT ON FUNCTION gen_uuidv7() IS
+	'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction as in PostgreSQL 18): timestamp never repeated on this server, 62 random bits';
+COMMENT ON FUNCTION gen_uuidv7(pg_catalog.timestamptz) IS
+	'UUIDv7 of a given time (backfill): that microsecond and 62 random bits';
+COMMENT ON FUNCTION gen_uuidv8() IS
+	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, never repeated on this server, clock sequence 0, 54-bit random node';
+COMMENT ON FUNCTION uuid_version(pg_catalog.uuid) IS
+	'version of a UUID (NULL unless of the RFC 9562 variant)';
+COMMENT ON FUNCTION uuid_timestamp(pg_catalog.uuid) IS
+	'timestamp of a version 1, 6 or 7 UUID, to the microsecond (NULL for other versions)';
+COMMENT ON FUNCTION uuidv8_timestamp(pg_catalog.uuid) IS
+	'timestamp of a UUIDv8 made by gen_uuidv8(), to the microsecond (NULL for other versions)';
+COMMENT ON FUNCTION uuidv8_from_bytes(pg_catalog.bytea) IS
+	'UUIDv8 of 16 bytes: version and variant bits set, the other 122 bits kept';
+COMMENT ON FUNCTION uuidv6_floor(pg_catalog.timestamptz) IS 'smallest UUIDv6 of a microsecond';
+COMMENT ON FUNCTION uuidv6_ceil(pg_catalog.timestamptz) IS 'largest UUIDv6 of a microsecond';
+COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 of a microsecond';
+COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 of a microsecond';
+COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest gen_uuidv8() UUID of a microsecond';
+COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest gen_uuidv8() UUID of a microsecond';
+COMMENT ON FUNCTION uuid_v1_to_v6(pg_catalog.uuid) IS
+	'UUIDv6 of a UUIDv1: same timestamp, clock sequence and node';
+COMMENT ON FUNCTION uuid_v6_to_v1(pg_catalog.uuid) IS
+	'UUIDv1 of a UUIDv6: same timestamp, clock sequence and node';
+
+---------------------------------------------------------------------------
 -- uid8 type
 ---------------------------------------------------------------------------
 
@@ -519,8 +1392,8 @@ COMMENT ON FUNCTION uid8_cluster(uid8) IS 'cluster id of a uid8 (0 to 15)';
 COMMENT ON FUNCTION uid8_mode(uid8) IS 'layout mode of a uid8: spread or time_sequential';
 COMMENT ON FUNCTION uid8_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int4, pg_catalog.text) IS
 	'uid8 of a timestamp (truncated to the millisecond), sequence (0 to 63), generator (0 to 2047), cluster (0 to 15) and mode (spread or time_sequential)';
-COMMENT ON FUNCTION uid8_floor(pg_catalog.timestamptz) IS 'smallest time_sequential uid8 of a millisecond';
-COMMENT ON FUNCTION uid8_ceil(pg_catalog.timestamptz) IS 'largest time_sequential uid8 of a millisecond';
+COMMENT ON FUNCTION uid8_floor(pg_catalog.timestamptz) IS 'smallest time_sequential uid8 whose time is the given one or later';
+COMMENT ON FUNCTION uid8_ceil(pg_catalog.timestamptz) IS 'largest time_sequential uid8 whose time is the given one or earlier';
 COMMENT ON FUNCTION uid8_to_bytea(uid8) IS 'the 8 bytes of a uid8, big-endian';
 COMMENT ON FUNCTION uid8_from_bytea(pg_catalog.bytea) IS 'uid8 of 8 bytes, big-endian';
 COMMENT ON FUNCTION uid8_in(pg_catalog.cstring) IS 'I/O';

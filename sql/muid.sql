@@ -204,6 +204,20 @@ DROP INDEX muid_t_btree, muid_t_hash;
 SELECT opclass_check('muid_t', 'id', $$id >= '2025-07-22 10:00:03+00'::timestamptz AND id < '2025-07-22 10:00:04.5+00'::timestamptz$$);
 SELECT opclass_check('muid_t', 'id', $$id > muid_from_parts('2025-07-22 10:00:19.9+00', 0, 0)$$);
 DROP TABLE muid_t, muid_p;
+-- timestamptz's own operators joined muid's btree family; timestamptz
+-- columns keep their plans (index order, merge join)
+CREATE TABLE muid_tstz (t timestamptz);
+INSERT INTO muid_tstz SELECT '2025-01-01'::timestamptz + g * interval '1 minute' FROM generate_series(1, 1000) g;
+CREATE INDEX ON muid_tstz (t);
+ANALYZE muid_tstz;
+EXPLAIN (COSTS OFF) SELECT t FROM muid_tstz ORDER BY t LIMIT 3;
+SET enable_hashjoin = off;
+SET enable_nestloop = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM muid_tstz a JOIN muid_tstz b USING (t);
+SELECT count(*) FROM muid_tstz a JOIN muid_tstz b USING (t);
+RESET enable_hashjoin;
+RESET enable_nestloop;
+DROP TABLE muid_tstz;
 
 --
 -- generation
@@ -220,7 +234,7 @@ SELECT count(*) AS ids, count(DISTINCT m) AS distinct_ids,
 FROM muid_gen;
 -- the transaction's timestamp is a current one
 SELECT abs(extract(epoch FROM muid_timestamp(muid_transaction()) - clock_timestamp())) < 5 AS recent;
--- the medallion: shared by the server, in the specification's random range
+-- the medallion is in the specification's random range
 SELECT muid_medallion(muid_transaction()) BETWEEN 281474976710656 AND 562949953421311 AS in_range;
 COMMIT;
 -- later transactions sort after earlier ones
@@ -245,9 +259,11 @@ SELECT muid_offset(gen_muid());
 ROLLBACK TO s;
 SELECT muid_offset(gen_muid()), muid_timestamp(gen_muid()) = muid_timestamp(muid_transaction()) AS same_ts;
 COMMIT;
--- volatility and parallel safety: generators never run in parallel workers
-SELECT proname, provolatile, proparallel FROM pg_proc
-WHERE proname IN ('gen_muid', 'muid_transaction', 'muid_timestamp', 'muid_from_parts', 'muid_floor')
+-- volatility, parallel safety (generators never run in parallel workers) and
+-- leakproofness (only functions that cannot fail)
+SELECT proname, provolatile, proparallel, proleakproof FROM pg_proc
+WHERE proname IN ('gen_muid', 'muid_transaction', 'muid_timestamp', 'muid_medallion', 'muid_offset',
+				  'muid_from_parts', 'muid_floor', 'muid_lt', 'muid_cmp_timestamptz', 'muid_from_bytea')
 ORDER BY 1;
 -- node identity is configuration, not a session setting
 SELECT sqlerr($$SET idtypes.medallion = '1'$$);

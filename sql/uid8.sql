@@ -155,12 +155,26 @@ SELECT sqlerr($$SELECT uid8_from_parts('infinity', 0, 0, 0)$$);
 SELECT sqlerr($$SELECT uid8_floor('-infinity')$$);
 SELECT sqlerr($$SELECT uid8_ceil('2200-01-01')$$);
 SELECT uid8_from_parts('2109-05-15 07:35:11.103999+00', 0, 0, 0, 'time_sequential') AS last_millisecond;
--- floor and ceil: the smallest and largest time_sequential ids of a millisecond
-SELECT f, c, uid8_timestamp(f) AS floor_ts, uid8_timestamp(c) AS ceil_ts, uid8_mode(f), uid8_mode(c),
+-- floor and ceil: the smallest time_sequential id whose time is t or later,
+-- the largest whose time is t or earlier
+SELECT t, f, c, uid8_timestamp(f) AS floor_ts, uid8_timestamp(c) AS ceil_ts, uid8_mode(f), uid8_mode(c),
 	   uid8_sequence(c), uid8_generator(c), uid8_cluster(c)
-FROM (SELECT uid8_floor('2025-07-22 10:00:00.123456+00') AS f, uid8_ceil('2025-07-22 10:00:00.123456+00') AS c) s;
+FROM (SELECT t, uid8_floor(t) AS f, uid8_ceil(t) AS c
+	  FROM (VALUES ('2025-07-22 10:00:00.123+00'::timestamptz), ('2025-07-22 10:00:00.123456+00'),
+				   ('2025-07-22 10:00:00.123999+00')) v(t)) s;
+SELECT sqlerr($$SELECT uid8_floor('2109-05-15 07:35:11.103001+00')$$) AS floor_past_the_end,
+	   uid8_ceil('2109-05-15 07:35:11.103999+00') AS ceil_at_the_end;
 SELECT uid8_ceil('2025-07-22 10:00:00.122+00') < uid8_floor('2025-07-22 10:00:00.123+00') AS ceil_before_next_floor,
 	   uid8_ceil('2025-07-22 10:00:00.123+00')::bigint - uid8_floor('2025-07-22 10:00:00.123+00')::bigint AS span;
+-- on time_sequential ids, id >= uid8_floor(t) is uid8_timestamp(id) >= t and
+-- id <= uid8_ceil(t) is uid8_timestamp(id) <= t, for times on and between milliseconds
+SELECT count(*) AS pairs,
+	   count(*) FILTER (WHERE (id >= uid8_floor(t)) = (uid8_timestamp(id) >= t)
+						  AND (id <= uid8_ceil(t)) = (uid8_timestamp(id) <= t)) AS agree
+FROM (SELECT uid8_from_parts('2025-07-22 10:00:00+00'::timestamptz + (g % 7) * interval '1 ms', g % 64, g % 2048, g % 16,
+							 'time_sequential') AS id
+	  FROM generate_series(0, 199) g) i,
+	 (SELECT '2025-07-22 10:00:00+00'::timestamptz + u * interval '250 us' AS t FROM generate_series(-4, 32) u) ts;
 -- extractors are NULL on NULL (STRICT); the mode defaults to spread
 SELECT uid8_timestamp(NULL), uid8_sequence(NULL), uid8_generator(NULL), uid8_cluster(NULL), uid8_mode(NULL),
 	   uid8_from_parts(NULL, 1, 1, 1), uid8_from_parts('2025-01-01', 1, 1, 1, NULL);
@@ -214,6 +228,11 @@ SELECT opclass_check('uid8_t', 'id', $$id >= uid8_floor('2025-07-22 10:00:03+00'
 SELECT count(*) FROM uid8_t
 WHERE uid8_mode(id) = 'time_sequential'
   AND uid8_timestamp(id) >= '2025-07-22 10:00:03+00' AND uid8_timestamp(id) < '2025-07-22 10:00:04.5+00';
+-- also between milliseconds
+SELECT opclass_check('uid8_t', 'id', $$id >= uid8_floor('2025-07-22 10:00:03.0005+00') AND id < uid8_floor('2025-07-22 10:00:04.5005+00')$$);
+SELECT count(*) FROM uid8_t
+WHERE uid8_mode(id) = 'time_sequential'
+  AND uid8_timestamp(id) >= '2025-07-22 10:00:03.0005+00' AND uid8_timestamp(id) < '2025-07-22 10:00:04.5005+00';
 -- and [t1, t2] is id BETWEEN floor(t1) AND ceil(t2)
 SELECT opclass_check('uid8_t', 'id', $$id BETWEEN uid8_floor('2025-07-22 10:00:03+00') AND uid8_ceil('2025-07-22 10:00:04+00')$$);
 EXPLAIN (COSTS OFF)

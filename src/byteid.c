@@ -60,18 +60,26 @@ byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm)
 }
 
 uint64
-byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm)
+byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up)
 {
-	uint64		tick;
+	uint64		tick = 0;
 
-	if (TIMESTAMP_NOT_FINITE(t) || t < epoch_pg(tm) ||
-		(tick = ((uint64) t - (uint64) epoch_pg(tm)) / tm->unit_usec) > byteid_tick_max(tm))
+	if (!TIMESTAMP_NOT_FINITE(t) && t >= epoch_pg(tm))
+	{
+		uint64		usec = (uint64) t - (uint64) epoch_pg(tm);
+
+		tick = usec / tm->unit_usec;
+		if (round_up && usec % tm->unit_usec != 0)
+			tick++;
+	}
+	/* (timestamptz_to_str() returns a static buffer: both are copied) */
+	if (TIMESTAMP_NOT_FINITE(t) || t < epoch_pg(tm) || tick > byteid_tick_max(tm))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type %s", tm->typname),
 				 errdetail("A %s holds times from %s to %s.", tm->typname,
-						   timestamptz_to_str(epoch_pg(tm)),
-						   timestamptz_to_str(byteid_tick_to_timestamptz(byteid_tick_max(tm), tm)))));
+						   pstrdup(timestamptz_to_str(epoch_pg(tm))),
+						   pstrdup(timestamptz_to_str(byteid_tick_to_timestamptz(byteid_tick_max(tm), tm))))));
 	return tick;
 }
 

@@ -47,8 +47,12 @@ typedef struct ByteIdTime
 
 extern uint64 byteid_tick_max(const ByteIdTime *tm);
 extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm);
-/* truncates to the tick; 22008 when t is outside the type's range */
-extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm);
+/*
+ * The tick of a timestamp: the one it falls in, or with round_up the first
+ * that starts at or after it (where the type's floor id of t lies); 22008
+ * when that is outside the type's range.
+ */
+extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up);
 extern uint64 byteid_tick_of(const uint8 *id, const ByteIdTime *tm);
 
 /*

@@ -28,6 +28,7 @@
 #include "postgres.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,31 +43,53 @@
 #define IDCLOCK_AHEAD_SECS		5
 
 #define IDCLOCK_STATE_HEADER	"idtypes state 1\n"
-#define IDCLOCK_STATE_MAXLEN	2048
+#define IDCLOCK_STATE_MAXLEN	8192
 
+/*
+ * How each clock's word relates to wall time: the word of the first id at
+ * Unix time ns is ((ns / ns_per_tick) + tick_offset) << shift (the bits
+ * below the shift are the scheme's counter).
+ */
 typedef struct IdClockSpec
 {
 	const char *name;			/* key in the state file */
-	uint64		ticks_per_sec;	/* clock units in one second */
+	int64		ns_per_tick;
+	int64		tick_offset;	/* ticks from the scheme's epoch to Unix's */
+	int			shift;
 } IdClockSpec;
 
 static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
-	[IDCLOCK_MUID] = {"muid", UINT64CONST(1000000)},
-	[IDCLOCK_HLCULID] = {"hlculid", UINT64CONST(1000) << 16},
-	[IDCLOCK_UID8] = {"uid8", UINT64CONST(1000) << 17},
-	[IDCLOCK_UUIDV6] = {"uuidv6", UINT64CONST(10000000)},
-	[IDCLOCK_UUIDV7] = {"uuidv7", UINT64CONST(1000) << 12},
-	[IDCLOCK_UUIDV8] = {"uuidv8", UINT64CONST(1000000000) >> 4},
-	[IDCLOCK_TID62] = {"tid62", UINT64CONST(1) << 32},
+	[IDCLOCK_MUID] = {"muid", 1000, 0, 0},
+	[IDCLOCK_HLCULID] = {"hlculid", 1000000, 0, 16},
+	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 17},
+	/* 100-ns intervals from 1582-10-15 (Gregorian) to 1970-01-01 */
+	[IDCLOCK_UUIDV6] = {"uuidv6", 100, INT64CONST(0x01B21DD213814000), 0},
+	[IDCLOCK_UUIDV7] = {"uuidv7", 1000000, 0, 12},
+	[IDCLOCK_UUIDV8] = {"uuidv8", 16, 0, 0},
+	/* seconds from 2020-01-01 back to 1970-01-01 */
+	[IDCLOCK_TID62] = {"tid62", 1000000000, -INT64CONST(1577836800), 32},
 };
+
+/*
+ * Shared memory: the clocks, and the state file lines of clocks this version
+ * does not know (written by a newer one), carried through every rewrite.
+ */
+#define IDCLOCK_CARRIED_MAX		1024
+
+typedef struct IdClockArea
+{
+	IdClock		clocks[IDCLOCK_COUNT];
+	char		carried[IDCLOCK_CARRIED_MAX];
+} IdClockArea;
 
 /* The clocks in use: shared ones, or this backend's own. */
 static IdClock local_clocks[IDCLOCK_COUNT];
 static IdClock *clocks = NULL;
+static IdClockArea *area = NULL;
 static LWLock *state_lock = NULL;
 static bool clocks_shared = false;
 
-static void idclock_reserve(IdClockId id, uint64 value);
+static void idclock_reserve(IdClockId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
 static bool read_state_file(uint64 *values);
 
@@ -77,6 +100,9 @@ idclock_now_ns(void)
 
 	/* vDSO on Linux: tens of nanoseconds, no system call */
 	clock_gettime(CLOCK_REALTIME, &ts);
+	/* a clock set before 1970 is treated as 1970, never as a huge time */
+	if (ts.tv_sec < 0)
+		return 0;
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -88,6 +114,32 @@ idclock_monotonic_ns(void)
 	/* slewed by NTP like the wall clock, but never stepped */
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The word of the first id at Unix time ns (0 before the scheme's epoch). */
+uint64
+idclock_word_at(IdClockId id, int64 ns)
+{
+	const IdClockSpec *spec = &clock_specs[id];
+	int64		ticks = Max(ns, 0) / spec->ns_per_tick + spec->tick_offset;
+
+	return ticks <= 0 ? 0 : (uint64) ticks << spec->shift;
+}
+
+/* How far the state file reaches ahead of the last issued value. */
+static inline uint64
+reserve_window(IdClockId id)
+{
+	const IdClockSpec *spec = &clock_specs[id];
+
+	return (uint64) (IDCLOCK_AHEAD_SECS * INT64CONST(1000000000) / spec->ns_per_tick)
+		<< spec->shift;
+}
+
+static inline uint64
+add_saturating(uint64 a, uint64 b)
+{
+	return a > PG_UINT64_MAX - b ? PG_UINT64_MAX : a + b;
 }
 
 /* Use backend-local clocks unless idclock_shmem_init() attached shared ones. */
@@ -118,6 +170,7 @@ idclock_advance(IdClockId id, IdClockStep step, void *arg)
 	IdClock    *c = &get_clocks()[id];
 	uint64		last = pg_atomic_read_u64(&c->last);
 	uint64		next;
+	uint64		reserved;
 
 	if (!clocks_shared)
 	{
@@ -138,8 +191,16 @@ idclock_advance(IdClockId id, IdClockStep step, void *arg)
 			break;
 	}
 
-	if (unlikely(next > pg_atomic_read_u64(&c->reserved)))
-		idclock_reserve(id, next);
+	/*
+	 * Never return a value the state file does not cover.  Past half of the
+	 * window, extend it early if nobody else is doing so, so that the hot
+	 * path almost never has to wait for the file.
+	 */
+	reserved = pg_atomic_read_u64(&c->reserved);
+	if (unlikely(next > reserved))
+		idclock_reserve(id, next, true);
+	else if (unlikely(reserved - next < reserve_window(id) / 2))
+		idclock_reserve(id, next, false);
 	return next;
 }
 
@@ -148,14 +209,26 @@ step_at_least(uint64 last, void *arg)
 {
 	uint64		floor = *(uint64 *) arg;
 
+	if (unlikely(last == PG_UINT64_MAX))
+		return 0;
 	return Max(floor, last + 1);
 }
 
-/* The next value: the given floor (usually "now"), or last + 1 if not ahead. */
+/*
+ * The next value: the given floor (usually the word of "now"), or last + 1
+ * if the clock is not behind it.
+ */
 uint64
 idclock_next(IdClockId id, uint64 floor)
 {
-	return idclock_advance(id, step_at_least, &floor);
+	uint64		next = idclock_advance(id, step_at_least, &floor);
+
+	if (unlikely(next == 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("the %s clock is exhausted", clock_specs[id].name),
+				 errdetail("The clock has reached the largest value its ids can hold.")));
+	return next;
 }
 
 /*
@@ -178,7 +251,7 @@ idclock_observe(IdClockId id, uint64 value)
 		if (pg_atomic_compare_exchange_u64(&c->last, &last, value))
 		{
 			if (value > pg_atomic_read_u64(&c->reserved))
-				idclock_reserve(id, value);
+				idclock_reserve(id, value, true);
 			return;
 		}
 	}
@@ -192,22 +265,27 @@ idclock_last(IdClockId id)
 }
 
 /*
- * Slow path, once every IDCLOCK_AHEAD_SECS per busy clock: extend the
- * reservation to cover value and make it durable before value is used.
+ * Extend the reservation so that it covers value plus the window, and make
+ * it durable.  With wait, before value is used (the slow path, once per
+ * window per busy clock when the early extension did not happen); without,
+ * only if the lock is free (the early extension).
  */
 static void
-idclock_reserve(IdClockId id, uint64 value)
+idclock_reserve(IdClockId id, uint64 value, bool wait)
 {
 	IdClock    *c = &clocks[id];
 
-	LWLockAcquire(state_lock, LW_EXCLUSIVE);
-	if (value > pg_atomic_read_u64(&c->reserved))
+	if (wait)
+		LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	else if (!LWLockConditionalAcquire(state_lock, LW_EXCLUSIVE))
+		return;
+	if (add_saturating(value, reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
 	{
 		uint64		values[IDCLOCK_COUNT];
 
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
 			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
-		values[id] = value + clock_specs[id].ticks_per_sec * IDCLOCK_AHEAD_SECS;
+		values[id] = add_saturating(value, reserve_window(id));
 		write_state_file(values, ERROR);
 		pg_atomic_write_u64(&c->reserved, values[id]);
 	}
@@ -217,7 +295,7 @@ idclock_reserve(IdClockId id, uint64 value)
 Size
 idclock_shmem_size(void)
 {
-	return mul_size(IDCLOCK_COUNT, sizeof(IdClock));
+	return sizeof(IdClockArea);
 }
 
 /*
@@ -225,21 +303,22 @@ idclock_shmem_size(void)
  * and after a crash reinitialisation) resumes them from the state file.
  */
 void
-idclock_shmem_init(IdClock *shared, LWLock *lock, bool found)
+idclock_shmem_init(void *shared, LWLock *lock, bool found)
 {
+	area = (IdClockArea *) shared;
 	if (!found)
 	{
 		uint64		values[IDCLOCK_COUNT] = {0};
 
-		if (!read_state_file(values))
-			memset(values, 0, sizeof(values));
+		area->carried[0] = '\0';
+		read_state_file(values);
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
 		{
-			pg_atomic_init_u64(&shared[i].last, values[i]);
-			pg_atomic_init_u64(&shared[i].reserved, values[i]);
+			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
+			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 		}
 	}
-	clocks = shared;
+	clocks = area->clocks;
 	state_lock = lock;
 	clocks_shared = true;
 }
@@ -248,13 +327,15 @@ idclock_shmem_init(IdClock *shared, LWLock *lock, bool found)
  * on_shmem_exit callback of the postmaster: on a clean shutdown all backends
  * are gone, so the last values are final and the file can hold them exactly.
  * After a crash (code != 0) the file already covers everything issued.
+ * Only the postmaster (or a single-user backend) may do this: while other
+ * backends run, a value below the reservation would break the guarantee.
  */
 void
 idclock_save_state(int code, Datum arg)
 {
 	uint64		values[IDCLOCK_COUNT];
 
-	if (code != 0 || clocks == NULL || !clocks_shared)
+	if (code != 0 || IsUnderPostmaster || !clocks_shared)
 		return;
 	for (int i = 0; i < IDCLOCK_COUNT; i++)
 		values[i] = pg_atomic_read_u64(&clocks[i].last);
@@ -275,6 +356,7 @@ format_state(char *buf, const uint64 *values)
 	for (int i = 0; i < IDCLOCK_COUNT; i++)
 		len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "%s " UINT64_FORMAT "\n",
 						clock_specs[i].name, values[i]);
+	len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "%s", area->carried);
 	INIT_CRC32C(crc);
 	COMP_CRC32C(crc, buf, len);
 	FIN_CRC32C(crc);
@@ -310,17 +392,6 @@ write_state_file(const uint64 *values, int elevel)
 				 errmsg("could not write idtypes state file \"%s\": %m", tmp)));
 		return false;
 	}
-	if (pg_fsync(fd) != 0)
-	{
-		int			save_errno = errno;
-
-		CloseTransientFile(fd);
-		errno = save_errno;
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not fsync idtypes state file \"%s\": %m", tmp)));
-		return false;
-	}
 	if (CloseTransientFile(fd) != 0)
 	{
 		ereport(elevel,
@@ -328,14 +399,47 @@ write_state_file(const uint64 *values, int elevel)
 				 errmsg("could not close idtypes state file \"%s\": %m", tmp)));
 		return false;
 	}
-	/* rename and fsync the directory, so the new contents survive a crash */
+	/*
+	 * durable_rename() fsyncs the file, renames it and fsyncs the directory,
+	 * so the new contents survive a crash and a torn file is never seen.
+	 */
 	return durable_rename(tmp, IDCLOCK_STATE_FILE, elevel) == 0;
 }
 
 /*
- * Read the state file into values.  A missing file is a first start.  A
- * damaged one is reported and ignored: the clocks then start from the
- * system clock, which is all that is left to go by.
+ * A state file that cannot be trusted: keep it for inspection, and resume the
+ * clocks from the time it was last written plus the reservation window (what
+ * it covered, unless the clocks had run ahead of the wall clock), or from the
+ * wall clock if even that is unknown.
+ */
+static void
+state_file_untrusted(uint64 *values, const char *why)
+{
+	struct stat st;
+	int64		written_ns = idclock_now_ns();
+	bool		have_mtime = stat(IDCLOCK_STATE_FILE, &st) == 0;
+
+	/* st_mtime is whole seconds: round up */
+	if (have_mtime)
+		written_ns = ((int64) st.st_mtime + 1) * INT64CONST(1000000000);
+	for (int i = 0; i < IDCLOCK_COUNT; i++)
+		values[i] = idclock_word_at(i, written_ns) + reserve_window(i);
+
+	if (have_mtime)
+		(void) rename(IDCLOCK_STATE_FILE, IDCLOCK_STATE_FILE ".damaged");
+	ereport(WARNING,
+			(errcode(ERRCODE_DATA_CORRUPTED),
+			 errmsg("idtypes state file \"%s\" %s", IDCLOCK_STATE_FILE, why),
+			 errdetail("The id clocks resume from %s plus %d seconds; ids issued before this start are only sure to sort before new ones if the clocks were not ahead of the system clock then.",
+					   have_mtime ? "the time the file was last written" : "the current time",
+					   IDCLOCK_AHEAD_SECS),
+			 have_mtime ? errhint("The file was moved to \"%s\" for inspection.",
+								  IDCLOCK_STATE_FILE ".damaged") : 0));
+}
+
+/*
+ * Read the state file into values; lines of clocks this version does not
+ * know go to the carried text.  A missing file is a first start.
  */
 static bool
 read_state_file(uint64 *values)
@@ -352,30 +456,25 @@ read_state_file(uint64 *values)
 	fd = OpenTransientFile(IDCLOCK_STATE_FILE, O_RDONLY | PG_BINARY);
 	if (fd < 0)
 	{
-		if (errno != ENOENT)
-			ereport(WARNING,
-					(errcode_for_file_access(),
-					 errmsg("could not open idtypes state file \"%s\": %m", IDCLOCK_STATE_FILE),
-					 errdetail("The id clocks start from the system clock.")));
+		if (errno == ENOENT)
+			return false;
+		state_file_untrusted(values, "could not be opened");
 		return false;
 	}
 	len = read(fd, buf, IDCLOCK_STATE_MAXLEN);
 	CloseTransientFile(fd);
 	if (len < 0)
 	{
-		ereport(WARNING,
-				(errcode_for_file_access(),
-				 errmsg("could not read idtypes state file \"%s\": %m", IDCLOCK_STATE_FILE),
-				 errdetail("The id clocks start from the system clock.")));
+		state_file_untrusted(values, "could not be read");
 		return false;
 	}
 	buf[len] = '\0';
 
-	crcline = strstr(buf, "crc ");
+	crcline = strstr(buf, "\ncrc ");
 	if (strncmp(buf, IDCLOCK_STATE_HEADER, strlen(IDCLOCK_STATE_HEADER)) != 0 ||
-		crcline == NULL || (crcline > buf && crcline[-1] != '\n') ||
-		sscanf(crcline, "crc %8x", &stored) != 1)
+		crcline == NULL || sscanf(crcline + 1, "crc %8x", &stored) != 1)
 		goto damaged;
+	crcline++;
 	INIT_CRC32C(crc);
 	COMP_CRC32C(crc, buf, crcline - buf);
 	FIN_CRC32C(crc);
@@ -388,20 +487,29 @@ read_state_file(uint64 *values)
 	{
 		char		name[32];
 		unsigned long long value;
+		bool		known = false;
 
 		if (sscanf(line, "%31s %llu", name, &value) != 2)
 			goto damaged;
-		/* names this version does not know are from a newer one: skip */
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
+		{
 			if (strcmp(name, clock_specs[i].name) == 0)
+			{
 				values[i] = (uint64) value;
+				known = true;
+			}
+		}
+		/* a newer version's clock: keep its line for the next rewrite */
+		if (!known && strlen(area->carried) + strlen(line) + 2 <= IDCLOCK_CARRIED_MAX)
+		{
+			strcat(area->carried, line);
+			strcat(area->carried, "\n");
+		}
 	}
 	return true;
 
 damaged:
-	ereport(WARNING,
-			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("idtypes state file \"%s\" is damaged and was ignored", IDCLOCK_STATE_FILE),
-			 errdetail("The id clocks start from the system clock; ids issued before this start are not guaranteed to sort before new ones if the clock was stepped back.")));
+	area->carried[0] = '\0';
+	state_file_untrusted(values, "is damaged");
 	return false;
 }

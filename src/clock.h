@@ -51,8 +51,11 @@ typedef struct IdClock
  */
 typedef uint64 (*IdClockStep) (uint64 last, void *arg);
 
-/* Wall clock, nanoseconds since the Unix epoch. */
+/* Wall clock, nanoseconds since the Unix epoch (never negative). */
 extern int64 idclock_now_ns(void);
+
+/* A clock's word for the first id at a Unix time in nanoseconds. */
+extern uint64 idclock_word_at(IdClockId id, int64 ns);
 
 /* Monotonic clock (not stepped with the wall clock), nanoseconds. */
 extern int64 idclock_monotonic_ns(void);
@@ -65,7 +68,7 @@ extern bool idclock_is_shared(void);
 
 /* Called by idtypes.c to place the clocks in shared memory. */
 extern Size idclock_shmem_size(void);
-extern void idclock_shmem_init(IdClock *clocks, LWLock *lock, bool found);
+extern void idclock_shmem_init(void *area, LWLock *lock, bool found);
 extern void idclock_save_state(int code, Datum arg);
 
 #define IDCLOCK_STATE_FILE "idtypes.state"

@@ -48,6 +48,21 @@
 	} while (0)
 #endif
 
+/* "Does not return": a prefix since PostgreSQL 18, a suffix before. */
+#ifndef pg_noreturn
+#define pg_noreturn __attribute__((noreturn))
+#endif
+
+/*
+ * GUC "extra" data: PostgreSQL 16 frees it with guc_free() (pfree), so it
+ * must come from guc_malloc(); before, from malloc().
+ */
+#if PG_VERSION_NUM >= 160000
+#define idtypes_guc_malloc(size) guc_malloc(LOG, (size))
+#else
+#define idtypes_guc_malloc(size) malloc(size)
+#endif
+
 /* Shared memory is requested from a hook since PostgreSQL 15. */
 #if PG_VERSION_NUM >= 150000
 #define IDTYPES_HAVE_SHMEM_REQUEST_HOOK 1

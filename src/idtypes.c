@@ -18,7 +18,6 @@
  */
 #include "postgres.h"
 
-#include <errno.h>
 #include <stdlib.h>
 
 #include "fmgr.h"
@@ -40,6 +39,7 @@ int			idtypes_uid8_cluster_id = 0;
 int			idtypes_uid8_generator_id = -1;
 int			idtypes_uid8_generator_count = 1;
 int			idtypes_uid8_mode = UID8_MODE_SPREAD;
+int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
 bool		idtypes_preloaded = false;
 IdtypesShared *idtypes_shared = NULL;
 
@@ -65,29 +65,55 @@ void		_PG_init(void);
 static bool
 check_medallion(char **newval, void **extra, GucSource source)
 {
+	const char *s = *newval;
 	int64	   *value;
 	int64		parsed = -1;
 
-	if (*newval != NULL && **newval != '\0')
+	if (s != NULL && *s != '\0')
 	{
-		char	   *end;
-		unsigned long long v;
+		int			base = 10;
+		uint64		v = 0;
+		bool		ok = true;
 
-		errno = 0;
-		v = strtoull(*newval, &end, 0);
-		if (errno != 0 || *end != '\0' || **newval == '-' ||
-			v > MUID_MEDALLION_MAX)
+		/* exactly [0-9]+ or 0x[0-9a-fA-F]+: no sign, blanks or octal */
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		{
-			GUC_check_errdetail("idtypes.medallion must be an integer from 0 to "
+			base = 16;
+			s += 2;
+		}
+		if (*s == '\0')
+			ok = false;
+		for (; ok && *s != '\0'; s++)
+		{
+			int			d;
+
+			if (*s >= '0' && *s <= '9')
+				d = *s - '0';
+			else if (base == 16 && *s >= 'a' && *s <= 'f')
+				d = *s - 'a' + 10;
+			else if (base == 16 && *s >= 'A' && *s <= 'F')
+				d = *s - 'A' + 10;
+			else
+				break;
+			v = v * base + d;
+			if (v > MUID_MEDALLION_MAX)
+				ok = false;
+		}
+		if (!ok || *s != '\0')
+		{
+			GUC_check_errdetail("idtypes.medallion must be a decimal integer or a 0x-prefixed hexadecimal one from 0 to "
 								UINT64_FORMAT " (0xFFFFFFFFFFFFF), or empty for an automatic one.",
 								(uint64) MUID_MEDALLION_MAX);
 			return false;
 		}
 		parsed = (int64) v;
 	}
-	value = malloc(sizeof(int64));
+	value = idtypes_guc_malloc(sizeof(int64));
 	if (value == NULL)
+	{
+		GUC_check_errmsg("out of memory");
 		return false;
+	}
 	*value = parsed;
 	*extra = value;
 	return true;
@@ -146,7 +172,7 @@ idtypes_shmem_startup(void)
 					 errmsg("could not generate random values")));
 		idtypes_shared->medallion = muid_random_medallion(r);
 	}
-	idclock_shmem_init((IdClock *) ((char *) idtypes_shared + shared_header_size()),
+	idclock_shmem_init((char *) idtypes_shared + shared_header_size(),
 					   &(GetNamedLWLockTranche("idtypes"))->lock, found);
 	LWLockRelease(AddinShmemInitLock);
 
@@ -190,6 +216,22 @@ _PG_init(void)
 							-1, -1, 65535,
 							PGC_SIGHUP,
 							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * The bound epsilon of a hybrid logical clock: hlculid_observe() refuses
+	 * an id further ahead of this server's clock than this, so that one id
+	 * from a broken clock (or a forged one) cannot drag the server's clock,
+	 * and with it every id it generates, far into the future.  Server-wide,
+	 * like the clock it protects.
+	 */
+	DefineCustomIntVariable("idtypes.hlculid_max_drift",
+							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit.",
+							NULL,
+							&idtypes_hlculid_max_drift,
+							5 * 60 * 1000, -1, INT_MAX,
+							PGC_SIGHUP,
+							GUC_UNIT_MS,
 							NULL, NULL, NULL);
 
 	DefineCustomIntVariable("idtypes.uid8_cluster_id",

@@ -22,6 +22,9 @@ extern int	idtypes_uid8_generator_id;
 extern int	idtypes_uid8_generator_count;
 extern int	idtypes_uid8_mode;
 
+/* How far ahead of this server's clock hlculid_observe() accepts ids (ms; -1: no limit). */
+extern int	idtypes_hlculid_max_drift;
+
 typedef enum Uid8Mode
 {
 	UID8_MODE_SPREAD = 0,
@@ -46,6 +49,6 @@ extern IdtypesShared *idtypes_shared;
  * Raise the error for a configured node identity that cannot be honoured
  * because every backend generates on its own.
  */
-extern void idtypes_identity_needs_preload(const char *guc) pg_attribute_noreturn();
+pg_noreturn extern void idtypes_identity_needs_preload(const char *guc);
 
 #endif							/* IDTYPES_H */

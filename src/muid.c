@@ -220,7 +220,7 @@ PG_FUNCTION_INFO_V1(muid_from_parts);
 Datum
 muid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time, false);
 	int64		medallion = PG_GETARG_INT64(1);
 	int32		offset = PG_GETARG_INT32(2);
 
@@ -241,7 +241,7 @@ PG_FUNCTION_INFO_V1(muid_floor);
 Datum
 muid_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time, true);
 
 	PG_RETURN_MUID_P(muid_build(ts, 0, 0));
 }
@@ -250,7 +250,7 @@ PG_FUNCTION_INFO_V1(muid_ceil);
 Datum
 muid_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time, false);
 
 	PG_RETURN_MUID_P(muid_build(ts, MUID_MEDALLION_MAX, MUID_OFFSET_MAX));
 }

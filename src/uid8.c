@@ -656,7 +656,7 @@ PG_FUNCTION_INFO_V1(uid8_from_parts);
 Datum
 uid8_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time, false);
 	int32		seq = PG_GETARG_INT32(1);
 	int32		gen = PG_GETARG_INT32(2);
 	int32		cluster = PG_GETARG_INT32(3);
@@ -679,15 +679,19 @@ uid8_from_parts(PG_FUNCTION_ARGS)
 }
 
 /*
- * The smallest and largest time_sequential ids of a millisecond, so that
- * "id >= uid8_floor(t1) AND id < uid8_floor(t2)" is a time range on a
- * column of time_sequential ids.
+ * Bounds for time ranges on a column of time_sequential ids, following the
+ * rule of the other types' bounds: uid8_floor(t) is the smallest
+ * time_sequential id whose time is t or later (the first of t's millisecond
+ * when t falls on one, else the first of the next), uid8_ceil(t) the largest
+ * whose time is t or earlier (the last of t's millisecond).  So on such a
+ * column "id >= uid8_floor(t)" means the id's time is >= t, and
+ * "id <= uid8_ceil(t)" that it is <= t.
  */
 PG_FUNCTION_INFO_V1(uid8_floor);
 Datum
 uid8_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time, true);
 
 	PG_RETURN_UID8(uid8_build(ts, 0, 0, 0, UID8_MODE_TIME_SEQUENTIAL));
 }
@@ -696,7 +700,7 @@ PG_FUNCTION_INFO_V1(uid8_ceil);
 Datum
 uid8_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time, false);
 
 	PG_RETURN_UID8(uid8_build(ts, UID8_SEQ_MAX, UID8_GENERATOR_MAX, UID8_CLUSTER_MAX,
 							  UID8_MODE_TIME_SEQUENTIAL));

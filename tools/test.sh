@@ -13,20 +13,37 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 keep=false
 [ "${1:-}" = "--keep" ] && keep=true
 
+dir=""
+passed=0
+failed=0
+summary_done=false
+srv=""
+
+# Whatever happens (a failed build, a server that does not start, Ctrl-C),
+# stop the server and end with the summary line.
+finish() {
+	local rc=$?
+	[ -n "$srv" ] && stop_server "$srv"
+	if ! $summary_done; then
+		echo "$passed passed, $((failed + 1)) failed"
+		log "the suite stopped early${dir:+; work directory: $dir}"
+		exit 1
+	fi
+	exit "$rc"
+}
+trap finish EXIT
+
 install_packages
 build_install
 
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
 dir=$(make_workdir test)
-tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' \
+tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
 	--exclude=results --exclude=output_iso --exclude=tmp_check -cf - . |
 	as_user tar -C "$dir" -xf -
 mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
-
-passed=0
-failed=0
 
 # count_results LOG STATUS: add a suite's ok / failed lines to the totals
 # (pg_regress prints "... ok" before PostgreSQL 16, "ok N - name" after); a
@@ -66,6 +83,7 @@ count_results "$dir/out/isolation.log" "$rc"
 [ -f "$dir/output_iso/regression.diffs" ] && cat "$dir/output_iso/regression.diffs"
 
 stop_server "$srv"
+srv=""
 unset PGHOST PGPORT PGUSER
 
 log "TAP tests"
@@ -86,5 +104,6 @@ if [ "$failed" = 0 ] && ! $keep; then
 else
 	log "results kept in $dir"
 fi
+summary_done=true
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,324 @@
+/*-------------------------------------------------------------------------
+ *
+ * hlculid.c
+ *	  The hlculid type: 16-byte ids of a hybrid logical clock (a millisecond
+ *	  timestamp and a logical counter), the publisher that made it, and 48
+ *	  random bits (HLC-ULID; layout in DESIGN.md section 1).
+ *
+ * Bytes 0-5 are the milliseconds since the Unix epoch, 6-7 the counter, 8-9
+ * the publisher and 10-15 the entropy, all big-endian, so byte order is
+ * (time, counter, publisher, entropy) order.  Comparison, sorting, hashing,
+ * binary I/O and bytea casts are the shared byteid16_* functions.  The text
+ * form is the 26-digit Crockford base32 of ULID.
+ *
+ * Generation is a hybrid logical clock.  Its state, (ms, counter), is
+ * exactly the first 8 bytes of an id read as one integer, ms << 16 |
+ * counter, so the HLC send rule -- (now, 0) if the wall clock is ahead of
+ * the last issued (ms, counter), else (last ms, last counter + 1), and on
+ * counter overflow (last ms + 1, 0) -- is idclock_next(now_ms << 16): the
+ * carry out of the counter is the step to the next millisecond.  The
+ * receive rule, hlculid_observe(), raises the clock to an observed id, so
+ * that every id generated afterwards sorts after it.  With
+ * shared_preload_libraries the clock is the server's, lock-free and
+ * persisted ahead of use (clock.c); without, each backend has its own and
+ * the 48 random bits keep backends apart.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/hlculid.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <unistd.h>
+
+#include "access/xlog.h"
+#include "port/pg_crc32c.h"
+#include "postmaster/postmaster.h"
+#include "utils/timestamp.h"
+
+#include "byteid.h"
+#include "clock.h"
+#include "codec.h"
+#include "hlculid.h"
+#include "idtypes.h"
+#include "random.h"
+
+/* Bytes of the clock word (ms << 16 | counter) at the start of an id. */
+#define HLCULID_CLOCK_BYTES	8
+
+static const ByteIdTime hlculid_time = {
+	.typname = "hlculid",
+	.len = HLCULID_LEN,
+	.ts_bytes = 6,
+	.unit_usec = 1000,
+	.epoch_unix_usec = 0,
+};
+
+static hlculid *
+hlculid_build(uint64 ts, uint32 counter, uint32 publisher, uint64 entropy)
+{
+	hlculid    *h = palloc(sizeof(hlculid));
+
+	codec_put_be(h->data, ts << 16 | counter, HLCULID_CLOCK_BYTES);
+	codec_put_be(h->data + 8, publisher, 2);
+	codec_put_be(h->data + 10, entropy, 6);
+	return h;
+}
+
+static inline uint64
+hlculid_clock_of(const hlculid *h)
+{
+	return codec_get_be(h->data, HLCULID_CLOCK_BYTES);
+}
+
+/* ---------- I/O ---------- */
+
+/*
+ * Input: the 26-digit Crockford base32 of ULID (any case, I and L read as 1,
+ * O as 0; the first digit at most 7, since 26 digits hold 130 bits), the
+ * dashed hex of the HLC-ULID proposal TTTTTTTTTTTT-CCCC-PPPP-RRRRRRRRRRRR, or
+ * 32 hex digits.  The three are told apart by their length.
+ */
+PG_FUNCTION_INFO_V1(hlculid_in);
+Datum
+hlculid_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	static const int plain[] = {32};
+	static const int dashed[] = {12, 4, 4, 12};
+	hlculid    *result = palloc(sizeof(hlculid));
+	size_t		len = strlen(str);
+	bool		ok;
+
+	switch (len)
+	{
+		case CODEC_BASE32_CHARS(HLCULID_LEN):
+			ok = codec_base32_decode(result->data, HLCULID_LEN, str, len);
+			break;
+		case 32:
+			ok = codec_hex_decode_groups(result->data, HLCULID_LEN, str, plain, 1);
+			break;
+		case 35:
+			ok = codec_hex_decode_groups(result->data, HLCULID_LEN, str, dashed, 4);
+			break;
+		default:
+			ok = false;
+			break;
+	}
+	if (!ok)
+		ereturn(fcinfo->context, (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type %s: \"%s\"", "hlculid", str),
+				 errdetail("An hlculid is 26 Crockford base32 digits (the first at most 7), "
+						   "32 hexadecimal digits, or 12, 4, 4 and 12 hexadecimal digits separated by dashes.")));
+	PG_RETURN_HLCULID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(hlculid_out);
+Datum
+hlculid_out(PG_FUNCTION_ARGS)
+{
+	hlculid    *h = PG_GETARG_HLCULID_P(0);
+	char	   *result = palloc(CODEC_BASE32_CHARS(HLCULID_LEN) + 1);
+
+	codec_base32_encode(result, h->data, HLCULID_LEN);
+	result[CODEC_BASE32_CHARS(HLCULID_LEN)] = '\0';
+	PG_RETURN_CSTRING(result);
+}
+
+/* ---------- comparison with timestamptz ---------- */
+
+BYTEID_TIME_COMPARISONS(hlculid, &hlculid_time)
+
+/* ---------- generation ---------- */
+
+/* This server's automatic publisher, once computed (-1 before). */
+static int32 auto_publisher = -1;
+
+/*
+ * The automatic publisher: the CRC-32C of the text "host:port:sysid" (the
+ * host name, the server's port, and the system identifier that initdb gave
+ * the cluster), folded to 16 bits as (crc >> 16) ^ (crc & 0xFFFF).  Every
+ * backend computes the same value, and it stays the same across restarts;
+ * two clusters on one host differ by port and system identifier.
+ */
+static uint32
+hlculid_auto_publisher(void)
+{
+	if (auto_publisher < 0)
+	{
+		char		host[256];
+		char		buf[384];
+		int			len;
+		pg_crc32c	crc;
+
+		if (gethostname(host, sizeof(host)) != 0)
+			host[0] = '\0';
+		host[sizeof(host) - 1] = '\0';
+		len = snprintf(buf, sizeof(buf), "%s:%d:" UINT64_FORMAT,
+					   host, PostPortNumber, GetSystemIdentifier());
+		len = Min(len, (int) sizeof(buf) - 1);
+		INIT_CRC32C(crc);
+		COMP_CRC32C(crc, buf, len);
+		FIN_CRC32C(crc);
+		auto_publisher = (int32) ((crc >> 16) ^ (crc & 0xFFFF));
+	}
+	return (uint32) auto_publisher;
+}
+
+/*
+ * A configured publisher needs no shared memory: the publisher only tells
+ * where an id came from, and backends that share one are kept apart by the
+ * 48 random bits, as independent publishers of the proposal are.
+ */
+static uint32
+hlculid_node_publisher(void)
+{
+	if (idtypes_publisher_id >= 0)
+		return (uint32) idtypes_publisher_id;
+	return hlculid_auto_publisher();
+}
+
+/* The wall clock in milliseconds since the Unix epoch, as a clock floor. */
+static uint64
+hlculid_now_floor(void)
+{
+	int64		now_ms = idclock_now_ns() / 1000000;
+
+	/* before 1970 the logical clock simply goes on from its last value */
+	if (now_ms < 0)
+		return 0;
+	if ((uint64) now_ms > HLCULID_TS_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("system clock is beyond the range of type hlculid")));
+	return (uint64) now_ms << 16;
+}
+
+PG_FUNCTION_INFO_V1(gen_hlculid);
+Datum
+gen_hlculid(PG_FUNCTION_ARGS)
+{
+	uint32		publisher = hlculid_node_publisher();
+	uint64		clock = idclock_next(IDCLOCK_HLCULID, hlculid_now_floor());
+	hlculid    *result;
+
+	result = palloc(sizeof(hlculid));
+	codec_put_be(result->data, clock, HLCULID_CLOCK_BYTES);
+	codec_put_be(result->data + 8, publisher, 2);
+	idrandom_bytes(result->data + 10, 6);
+	PG_RETURN_HLCULID_P(result);
+}
+
+/*
+ * The receive rule of the hybrid logical clock: raise this node's clock to
+ * the observed id's (ms, counter), so that the next id generated here gets
+ * at least (ms, counter + 1) and sorts after it.  An id further ahead of the
+ * wall clock than idtypes.hlculid_max_drift is refused rather than merged,
+ * because the clock never comes back from the future.
+ */
+PG_FUNCTION_INFO_V1(hlculid_observe);
+Datum
+hlculid_observe(PG_FUNCTION_ARGS)
+{
+	hlculid    *h = PG_GETARG_HLCULID_P(0);
+	uint64		clock = hlculid_clock_of(h);
+
+	if (idtypes_hlculid_max_drift >= 0)
+	{
+		int64		now_ms = idclock_now_ns() / 1000000;
+		int64		ahead = (int64) (clock >> 16) - now_ms;
+
+		if (ahead > idtypes_hlculid_max_drift)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("hlculid is too far ahead of this server's clock"),
+					 errdetail("Its time is %s, " INT64_FORMAT " ms ahead; idtypes.hlculid_max_drift allows %d ms.",
+							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> 16, &hlculid_time)),
+							   ahead, idtypes_hlculid_max_drift),
+					 errhint("Check the clock of the node that made it.  If that clock is right, raise idtypes.hlculid_max_drift.")));
+	}
+	idclock_observe(IDCLOCK_HLCULID, clock);
+	PG_RETURN_VOID();
+}
+
+/* ---------- extraction and construction ---------- */
+
+PG_FUNCTION_INFO_V1(hlculid_timestamp);
+Datum
+hlculid_timestamp(PG_FUNCTION_ARGS)
+{
+	hlculid    *h = PG_GETARG_HLCULID_P(0);
+
+	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(byteid_tick_of(h->data, &hlculid_time),
+													 &hlculid_time));
+}
+
+PG_FUNCTION_INFO_V1(hlculid_counter);
+Datum
+hlculid_counter(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) codec_get_be(PG_GETARG_HLCULID_P(0)->data + 6, 2));
+}
+
+PG_FUNCTION_INFO_V1(hlculid_publisher);
+Datum
+hlculid_publisher(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) codec_get_be(PG_GETARG_HLCULID_P(0)->data + 8, 2));
+}
+
+PG_FUNCTION_INFO_V1(hlculid_entropy);
+Datum
+hlculid_entropy(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) codec_get_be(PG_GETARG_HLCULID_P(0)->data + 10, 6));
+}
+
+PG_FUNCTION_INFO_V1(hlculid_from_parts);
+Datum
+hlculid_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, false);
+	int32		counter = PG_GETARG_INT32(1);
+	int32		publisher = PG_GETARG_INT32(2);
+	int64		entropy = PG_GETARG_INT64(3);
+
+	if (counter < 0 || counter > HLCULID_COUNTER_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("hlculid counter %d is out of range", counter),
+				 errdetail("A counter is from 0 to %d.", HLCULID_COUNTER_MAX)));
+	if (publisher < 0 || publisher > HLCULID_PUBLISHER_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("hlculid publisher %d is out of range", publisher),
+				 errdetail("A publisher is from 0 to %d.", HLCULID_PUBLISHER_MAX)));
+	if (entropy < 0 || (uint64) entropy > HLCULID_ENTROPY_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("hlculid entropy " INT64_FORMAT " is out of range", entropy),
+				 errdetail("The entropy is from 0 to " UINT64_FORMAT ".", HLCULID_ENTROPY_MAX)));
+	PG_RETURN_HLCULID_P(hlculid_build(ts, (uint32) counter, (uint32) publisher, (uint64) entropy));
+}
+
+PG_FUNCTION_INFO_V1(hlculid_floor);
+Datum
+hlculid_floor(PG_FUNCTION_ARGS)
+{
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, true);
+
+	PG_RETURN_HLCULID_P(hlculid_build(ts, 0, 0, 0));
+}
+
+PG_FUNCTION_INFO_V1(hlculid_ceil);
+Datum
+hlculid_ceil(PG_FUNCTION_ARGS)
+{
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, false);
+
+	PG_RETURN_HLCULID_P(hlculid_build(ts, HLCULID_COUNTER_MAX, HLCULID_PUBLISHER_MAX,
+									  HLCULID_ENTROPY_MAX));
+}

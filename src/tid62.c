@@ -1,0 +1,448 @@
+/*-------------------------------------------------------------------------
+ *
+ * tid62.c
+ *	  The tid62 type, SimpleDB's recommended id: 12 bytes of uint32 seconds
+ *	  since 2020-01-01T00:00:00Z and 8 bytes of entropy, written as 17
+ *	  base62 digits; and the SimpleDB specification's other text ids and id
+ *	  rules (uuid464, seq10, seq36, prefixed ids, the simpledb_id domain).
+ *	  Layouts in DESIGN.md section 1.
+ *
+ * The bytes are big-endian, so byte order is time order, whatever the
+ * collation (a base62 text column sorts differently under a linguistic
+ * collation than under "C").  Comparison, sorting, hashing, binary I/O and
+ * bytea casts are the shared byteid12_* functions.
+ *
+ * Generation: the specification asks for 8 random bytes after the second.
+ * Fully random bytes would scatter the ids of one second over that second's
+ * whole key range, so B-tree inserts would split pages in the middle.  Here
+ * the first 4 entropy bytes are instead a per-second counter that starts at
+ * a random value below 2^31 and advances by a random step of 1 to 256 per
+ * id, and only the last 4 are random per id: ids increase in generation
+ * order (server-wide with shared_preload_libraries, through the tid62
+ * clock, whose word is seconds << 32 | counter), inserts land at the right
+ * edge of the index, and an id is still unguessable from the previous one.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/tid62.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+#include "byteid.h"
+#include "clock.h"
+#include "codec.h"
+#include "idtypes.h"
+#include "random.h"
+#include "tid62.h"
+
+static const ByteIdTime tid62_time = {
+	.typname = "tid62",
+	.len = TID62_LEN,
+	.ts_bytes = TID62_TS_LEN,
+	.unit_usec = USECS_PER_SEC,
+	.epoch_unix_usec = TID62_EPOCH_UNIX * USECS_PER_SEC,
+};
+
+static tid62 *
+tid62_build(uint32 seconds, const uint8 *entropy)
+{
+	tid62	   *t = palloc(sizeof(tid62));
+
+	codec_put_be(t->data, seconds, TID62_TS_LEN);
+	memcpy(t->data + TID62_TS_LEN, entropy, TID62_ENTROPY_LEN);
+	return t;
+}
+
+static void
+tid62_encode(char *dst, const tid62 *t)
+{
+	codec_base62_encode96(dst, t->data);
+}
+
+/* ---------- I/O ---------- */
+
+PG_FUNCTION_INFO_V1(tid62_in);
+Datum
+tid62_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	tid62	   *result = palloc(sizeof(tid62));
+
+	switch (codec_base62_decode96(result->data, str, strlen(str)))
+	{
+		case CODEC_BASE62_OK:
+			break;
+		case CODEC_BASE62_BAD_SYNTAX:
+			ereturn(fcinfo->context, (Datum) 0,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type %s: \"%s\"", "tid62", str),
+					 errdetail("A tid62 is 17 base62 digits (0-9, A-Z, a-z).")));
+		case CODEC_BASE62_OVERFLOW:
+			ereturn(fcinfo->context, (Datum) 0,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type %s: \"%s\"", "tid62", str),
+					 errdetail("The value does not fit in 96 bits: the largest tid62 is 1f2SI9UJPXvb7vdJ1.")));
+	}
+	PG_RETURN_TID62_P(result);
+}
+
+PG_FUNCTION_INFO_V1(tid62_out);
+Datum
+tid62_out(PG_FUNCTION_ARGS)
+{
+	tid62	   *t = PG_GETARG_TID62_P(0);
+	char	   *result = palloc(CODEC_BASE62_96_LEN + 1);
+
+	tid62_encode(result, t);
+	result[CODEC_BASE62_96_LEN] = '\0';
+	PG_RETURN_CSTRING(result);
+}
+
+/* ---------- comparison with timestamptz ---------- */
+
+BYTEID_TIME_COMPARISONS(tid62, &tid62_time)
+
+/* ---------- generation ---------- */
+
+/*
+ * What one id needs from the clock, drawn before the compare-and-swap loop
+ * because the step may run several times (it must not have side effects).
+ */
+typedef struct Tid62Step
+{
+	uint64		now;			/* seconds since 2020 */
+	uint32		start;			/* counter at a new second, below 2^31 */
+	uint32		step;			/* counter increment, 1 to 256 */
+} Tid62Step;
+
+/*
+ * The clock word is seconds << 32 | counter.  A new second starts the
+ * counter at a random value; within a second (or while the system clock is
+ * behind the last id) the counter advances by the random step; when it would
+ * pass 2^32 - 1 the id moves to the next second, so the word never wraps and
+ * never goes back.  Returns 0 (refused) only past the last second of 2156.
+ */
+static uint64
+tid62_step(uint64 last, void *arg)
+{
+	const Tid62Step *s = (const Tid62Step *) arg;
+	uint64		seconds = last >> 32;
+	uint64		counter = last & PG_UINT32_MAX;
+
+	if (s->now > seconds)
+		return s->now << 32 | s->start;
+	if (counter + s->step <= PG_UINT32_MAX)
+		return last + s->step;
+	if (seconds >= TID62_SECONDS_MAX)
+		return 0;
+	return (seconds + 1) << 32 | s->start;
+}
+
+static tid62 *
+tid62_generate(void)
+{
+	Tid62Step	s;
+	uint64		r = idrandom_u64();
+	uint64		word;
+	uint8		entropy[TID62_ENTROPY_LEN];
+	TimestampTz now = idclock_now_ns() / 1000 - BYTEID_UNIX_TO_PG_USEC;
+
+	/* 22008 when the system clock is outside 2020 .. 2156 */
+	s.now = byteid_timestamptz_to_tick(now, &tid62_time, false);
+	s.step = (uint32) (r & 0xFF) + 1;
+	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
+
+	word = idclock_advance(IDCLOCK_TID62, tid62_step, &s);
+	if (word == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("tid62 clock exhausted"),
+				 errdetail("Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.")));
+
+	codec_put_be(entropy, word & PG_UINT32_MAX, 4);
+	idrandom_bytes(entropy + 4, 4);
+	return tid62_build((uint32) (word >> 32), entropy);
+}
+
+PG_FUNCTION_INFO_V1(gen_tid62);
+Datum
+gen_tid62(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TID62_P(tid62_generate());
+}
+
+/* ---------- extraction and construction ---------- */
+
+PG_FUNCTION_INFO_V1(tid62_timestamp);
+Datum
+tid62_timestamp(PG_FUNCTION_ARGS)
+{
+	tid62	   *t = PG_GETARG_TID62_P(0);
+
+	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(byteid_tick_of(t->data, &tid62_time),
+													 &tid62_time));
+}
+
+PG_FUNCTION_INFO_V1(tid62_entropy);
+Datum
+tid62_entropy(PG_FUNCTION_ARGS)
+{
+	tid62	   *t = PG_GETARG_TID62_P(0);
+	bytea	   *result = palloc(VARHDRSZ + TID62_ENTROPY_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + TID62_ENTROPY_LEN);
+	memcpy(VARDATA(result), t->data + TID62_TS_LEN, TID62_ENTROPY_LEN);
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(tid62_from_parts);
+Datum
+tid62_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, false);
+	bytea	   *entropy = PG_GETARG_BYTEA_PP(1);
+
+	if (VARSIZE_ANY_EXHDR(entropy) != TID62_ENTROPY_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
+				 errmsg("tid62 entropy must be %d bytes, not %d",
+						TID62_ENTROPY_LEN, (int) VARSIZE_ANY_EXHDR(entropy))));
+	PG_RETURN_TID62_P(tid62_build((uint32) seconds, (const uint8 *) VARDATA_ANY(entropy)));
+}
+
+PG_FUNCTION_INFO_V1(tid62_floor);
+Datum
+tid62_floor(PG_FUNCTION_ARGS)
+{
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, true);
+	static const uint8 zeros[TID62_ENTROPY_LEN] = {0};
+
+	PG_RETURN_TID62_P(tid62_build((uint32) seconds, zeros));
+}
+
+PG_FUNCTION_INFO_V1(tid62_ceil);
+Datum
+tid62_ceil(PG_FUNCTION_ARGS)
+{
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, false);
+	static const uint8 ones[TID62_ENTROPY_LEN] = {
+		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
+	};
+
+	PG_RETURN_TID62_P(tid62_build((uint32) seconds, ones));
+}
+
+/* ---------- prefixed ids ---------- */
+
+/*
+ * A prefix is one or more segments of [A-Za-z0-9_] separated by single
+ * dashes ("user", "user42-order"): SimpleDB's id characters, with the dash
+ * kept as the separator, so that splitting a prefixed id on dashes gives
+ * non-empty segments and the last one is the tid62.
+ */
+static bool
+tid62_prefix_is_valid(const char *s, int len)
+{
+	if (len == 0 || s[0] == '-' || s[len - 1] == '-')
+		return false;
+	for (int i = 0; i < len; i++)
+	{
+		char		c = s[i];
+
+		if (c == '-')
+		{
+			if (s[i - 1] == '-')
+				return false;
+		}
+		else if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+				   (c >= 'a' && c <= 'z') || c == '_'))
+			return false;
+	}
+	return true;
+}
+
+static void
+tid62_check_prefix(text *prefix)
+{
+	if (!tid62_prefix_is_valid(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid tid62 prefix: \"%s\"", text_to_cstring(prefix)),
+				 errdetail("A prefix is letters, digits and underscores, in one or more segments separated by single dashes.")));
+}
+
+/* prefix, '-', the id's 17 digits */
+static text *
+tid62_prefixed_text(text *prefix, const tid62 *t)
+{
+	int			plen = VARSIZE_ANY_EXHDR(prefix);
+	int			len = plen + 1 + CODEC_BASE62_96_LEN;
+	text	   *result = palloc(VARHDRSZ + len);
+	char	   *p = VARDATA(result);
+
+	SET_VARSIZE(result, VARHDRSZ + len);
+	memcpy(p, VARDATA_ANY(prefix), plen);
+	p[plen] = '-';
+	tid62_encode(p + plen + 1, t);
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(tid62_prefixed);
+Datum
+tid62_prefixed(PG_FUNCTION_ARGS)
+{
+	text	   *prefix = PG_GETARG_TEXT_PP(0);
+
+	tid62_check_prefix(prefix);
+	PG_RETURN_TEXT_P(tid62_prefixed_text(prefix, PG_GETARG_TID62_P(1)));
+}
+
+PG_FUNCTION_INFO_V1(gen_tid62_prefixed);
+Datum
+gen_tid62_prefixed(PG_FUNCTION_ARGS)
+{
+	text	   *prefix = PG_GETARG_TEXT_PP(0);
+
+	/* before spending an id on it */
+	tid62_check_prefix(prefix);
+	PG_RETURN_TEXT_P(tid62_prefixed_text(prefix, tid62_generate()));
+}
+
+/*
+ * tid62_split(text) -> (prefix text, id tid62): the tid62 is the last 17
+ * characters, and the prefix what comes before the dash in front of them
+ * (NULL for a bare tid62).
+ */
+PG_FUNCTION_INFO_V1(tid62_split);
+Datum
+tid62_split(PG_FUNCTION_ARGS)
+{
+	text	   *arg = PG_GETARG_TEXT_PP(0);
+	const char *s = VARDATA_ANY(arg);
+	int			len = VARSIZE_ANY_EXHDR(arg);
+	int			plen = len - CODEC_BASE62_96_LEN - 1;
+	TupleDesc	tupdesc;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+	tid62	   *id = palloc(sizeof(tid62));
+
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "return type must be a row type");
+
+	if (!((len == CODEC_BASE62_96_LEN ||
+		   (plen > 0 && s[plen] == '-' && tid62_prefix_is_valid(s, plen))) &&
+		  codec_base62_decode96(id->data, s + len - CODEC_BASE62_96_LEN,
+								CODEC_BASE62_96_LEN) == CODEC_BASE62_OK))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for a prefixed tid62: \"%s\"", text_to_cstring(arg)),
+				 errdetail("A prefixed tid62 is a prefix (letters, digits and underscores, in segments separated by single dashes), a dash and a tid62 of 17 base62 digits.")));
+
+	if (len == CODEC_BASE62_96_LEN)
+		nulls[0] = true;
+	else
+		values[0] = PointerGetDatum(cstring_to_text_with_len(s, plen));
+	values[1] = Tid62PGetDatum(id);
+	tupdesc = BlessTupleDesc(tupdesc);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
+}
+
+/* ---------- SimpleDB text helpers: uuid464, seq10, seq36 ---------- */
+
+#define UUID464_LEN		CODEC_BASE64URL_LEN(UUID_LEN)	/* 22 */
+
+static text *
+uuid464_text(const pg_uuid_t *u)
+{
+	text	   *result = palloc(VARHDRSZ + UUID464_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + UUID464_LEN);
+	codec_base64url_encode(VARDATA(result), u->data, UUID_LEN);
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(uuid464);
+Datum
+uuid464(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(uuid464_text(PG_GETARG_UUID_P(0)));
+}
+
+PG_FUNCTION_INFO_V1(uuid464_decode);
+Datum
+uuid464_decode(PG_FUNCTION_ARGS)
+{
+	text	   *arg = PG_GETARG_TEXT_PP(0);
+	const char *s = VARDATA_ANY(arg);
+	int			len = VARSIZE_ANY_EXHDR(arg);
+	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
+
+	if (!codec_base64url_decode(result->data, UUID_LEN, s, len))
+	{
+		const char *detail;
+
+		/* 22 base64url characters that still fail: the last one sets unused bits */
+		if (len == UUID464_LEN &&
+			strspn(text_to_cstring(arg),
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == UUID464_LEN)
+			detail = "The last character of a uuid464 is one of A, Q, g and w: the other characters leave unused bits set, and each uuid has one uuid464.";
+		else
+			detail = "A uuid464 is 22 base64url characters (A-Z, a-z, 0-9, - and _), without padding.";
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for uuid464: \"%s\"", text_to_cstring(arg)),
+				 errdetail_internal("%s", detail)));
+	}
+	PG_RETURN_UUID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(gen_uuid464);
+Datum
+gen_uuid464(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t	u;
+
+	/* a random (version 4) uuid, RFC 9562 section 5.4 */
+	idrandom_bytes(u.data, UUID_LEN);
+	u.data[6] = (u.data[6] & 0x0F) | 0x40;
+	u.data[8] = (u.data[8] & 0x3F) | 0x80;
+	PG_RETURN_TEXT_P(uuid464_text(&u));
+}
+
+/* An ordinal as exactly width digits of base; 22003 if it does not fit. */
+static text *
+seq_text(const char *name, int64 v, int base, int width, const char *max)
+{
+	text	   *result = palloc(VARHDRSZ + width);
+
+	SET_VARSIZE(result, VARHDRSZ + width);
+	if (v < 0 || !codec_uint_encode(VARDATA(result), (uint64) v, base, width))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value " INT64_FORMAT " is out of range for %s", v, name),
+				 errdetail("%s takes integers from 0 to %s.", name, max)));
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(seq10);
+Datum
+seq10(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(seq_text("seq10", PG_GETARG_INT64(0), 10, 10, "9999999999"));
+}
+
+PG_FUNCTION_INFO_V1(seq36);
+Datum
+seq36(PG_FUNCTION_ARGS)
+{
+	/* 36^7 - 1 = 78364164095, "zzzzzzz" */
+	PG_RETURN_TEXT_P(seq_text("seq36", PG_GETARG_INT64(0), 36, 7, "78364164095 (zzzzzzz)"));
+}

@@ -1,0 +1,37 @@
+/*-------------------------------------------------------------------------
+ *
+ * tid62.h
+ *	  The tid62 type: uint32 seconds since 2020-01-01T00:00:00Z, then 8
+ *	  bytes of entropy, big-endian (SimpleDB's recommended id).
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/tid62.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_TID62_H
+#define IDTYPES_TID62_H
+
+#include "fmgr.h"
+
+#define TID62_LEN			12
+#define TID62_TS_LEN		4
+#define TID62_ENTROPY_LEN	8
+
+/* 2020-01-01T00:00:00Z, seconds since the Unix epoch */
+#define TID62_EPOCH_UNIX	INT64CONST(1577836800)
+/* the last second a tid62 can hold: 2156-02-07T06:28:15Z */
+#define TID62_SECONDS_MAX	PG_UINT32_MAX
+
+typedef struct tid62
+{
+	uint8		data[TID62_LEN];
+} tid62;
+
+#define DatumGetTid62P(X)		((tid62 *) DatumGetPointer(X))
+#define Tid62PGetDatum(X)		PointerGetDatum(X)
+#define PG_GETARG_TID62_P(n)	DatumGetTid62P(PG_GETARG_DATUM(n))
+#define PG_RETURN_TID62_P(x)	return Tid62PGetDatum(x)
+
+#endif							/* IDTYPES_TID62_H */

@@ -1,0 +1,505 @@
+/*-------------------------------------------------------------------------
+ *
+ * uuid.c
+ *	  UUIDv6, v7 and v8 on PostgreSQL's own uuid type: generators, timestamp
+ *	  extraction, the smallest and largest UUID of an instant, and the v1/v6
+ *	  conversions.  Layouts in DESIGN.md section 1.
+ *
+ * - v7 (RFC 9562 section 5.7): 48-bit Unix milliseconds, version, a 12-bit
+ *	 sub-millisecond fraction in rand_a (section 6.2, method 3), variant, 62
+ *	 random bits.  Byte for byte the layout of PostgreSQL 18's uuidv7(), so a
+ *	 table can move to core's generator later.
+ * - v6 (RFC 9562 section 5.6): the 60-bit count of 100 ns since 1582-10-15,
+ *	 most significant bits first, version, variant, then a 14-bit clock
+ *	 sequence and a 48-bit node, both random for each UUID (never a MAC).
+ * - v8: the recipe of draft-peabody-dispatch-new-uuid-format-02 section 4.5
+ *	 ("64 bit timestamp, 8 bit sequence counter, 54 bit node"): the 60 most
+ *	 significant bits of the 64-bit Unix nanosecond count (16 ns ticks), in
+ *	 timestamp_32|timestamp_48|time_or_seq, version, variant, an 8-bit clock
+ *	 sequence in seq_or_node, a 54-bit random node.
+ *
+ * The three share a shape: a 60-bit tick count with the version nibble
+ * inserted at bits 48-51, then the variant and 62 bits that do not take part
+ * in time.  A tick count comes from the scheme's id clock (clock.c), whose
+ * word is the tick count itself, so every UUID a server generates has a
+ * timestamp of its own and sorts after every UUID generated before it
+ * (across all backends with shared_preload_libraries, per backend without),
+ * whatever the system clock does.
+ *
+ * Timestamps: a UUID's timestamp is the start of its time unit, truncated
+ * to the microsecond: 100 ns for v1 and v6, 16 ns for v8, and the
+ * millisecond for v7 (the sub-millisecond fraction only orders UUIDs within
+ * it; see uuidv7_time).  The floor of a timestamp t is the first UUID whose
+ * timestamp is t or later and the ceiling the last whose timestamp is t or
+ * earlier, so
+ *	   id >= floor(t1) AND id < floor(t2)
+ * holds exactly when t1 <= uuid_timestamp(id) < t2, for every t1 and t2,
+ * and is an index range scan on core's btree.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/uuid.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+
+#include "byteid.h"
+#include "clock.h"
+#include "codec.h"
+#include "random.h"
+#include "uuid.h"
+
+/*
+ * The time field of one version.  A UUID's timestamp is its 60-bit tick
+ * count without the sub_bits lowest bits, in units of den / num
+ * microseconds (num / den in lowest terms, so that no product below
+ * overflows); generation fills the whole field at the clock's resolution.
+ */
+typedef struct UuidTime
+{
+	const char *name;			/* for messages */
+	IdClockId	clock;
+	int			version;
+	uint64		num;			/* num / den timestamp units per microsecond */
+	uint64		den;
+	int			sub_bits;		/* tick bits below the timestamp unit */
+	uint64		epoch_usec;		/* microseconds from tick 0 to the Unix epoch */
+} UuidTime;
+
+/* 100 ns since 1582-10-15; version 1 counts the same ticks */
+static const UuidTime uuidv6_time = {
+	.name = "UUIDv6",
+	.clock = IDCLOCK_UUIDV6,
+	.version = 6,
+	.num = 10,
+	.den = 1,
+	.sub_bits = 0,
+	.epoch_usec = UUID_GREGORIAN_TO_UNIX_TICKS / 10,
+};
+
+/*
+ * Unix milliseconds, then the 12-bit sub-millisecond fraction.  The
+ * timestamp is the millisecond: RFC 9562 defines the v7 time as unix_ts_ms
+ * alone, and the fraction (section 6.2, method 3) is one of several things
+ * a producer may put in rand_a; the RFC's own example has random bits there.
+ * So the timestamp is right for every producer's v7, as PostgreSQL 17's
+ * uuid_extract_timestamp() reads it, and the fraction only orders UUIDs
+ * within their millisecond.
+ */
+static const UuidTime uuidv7_time = {
+	.name = "UUIDv7",
+	.clock = IDCLOCK_UUIDV7,
+	.version = 7,
+	.num = 1,
+	.den = 1000,
+	.sub_bits = 12,
+	.epoch_usec = 0,
+};
+
+/* Unix nanoseconds >> 4: 16 ns */
+static const UuidTime uuidv8_time = {
+	.name = "UUIDv8",
+	.clock = IDCLOCK_UUIDV8,
+	.version = 8,
+	.num = 125,
+	.den = 2,
+	.sub_bits = 0,
+	.epoch_usec = 0,
+};
+
+static pg_uuid_t *
+uuid_make(uint64 hi, uint64 lo)
+{
+	pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
+
+	codec_put_be(u->data, hi, 8);
+	codec_put_be(u->data + 8, lo, 8);
+	return u;
+}
+
+/* ---------- time ---------- */
+
+/* Microseconds from tick 0 to the start of a timestamp unit, truncated. */
+static inline uint64
+uuid_usec_of_unit(uint64 unit, const UuidTime *tm)
+{
+	return unit / tm->num * tm->den + unit % tm->num * tm->den / tm->num;
+}
+
+/* The first timestamp unit that starts at or after a microsecond. */
+static inline uint64
+uuid_unit_at_usec(uint64 usec, const UuidTime *tm)
+{
+	return usec / tm->den * tm->num + (usec % tm->den * tm->num + tm->den - 1) / tm->den;
+}
+
+/*
+ * The tick that contains a point in time given as whole timestamp units
+ * plus rem / per of num units: floor((units + rem * num / per) * 2^sub_bits).
+ */
+static inline uint64
+uuid_tick_of(uint64 units, uint64 rem, uint64 per, const UuidTime *tm)
+{
+	return (units << tm->sub_bits) + (rem * (tm->num << tm->sub_bits)) / per;
+}
+
+/* Tick 0 as a timestamptz. */
+static inline TimestampTz
+uuid_epoch(const UuidTime *tm)
+{
+	return -(int64) tm->epoch_usec - BYTEID_UNIX_TO_PG_USEC;
+}
+
+static TimestampTz
+uuid_tick_to_timestamptz(uint64 tick, const UuidTime *tm)
+{
+	/* 60-bit ticks end well inside timestamptz's range (year 10889 at most) */
+	return uuid_epoch(tm) + (int64) uuid_usec_of_unit(tick >> tm->sub_bits, tm);
+}
+
+/* Microseconds from tick 0 to t; 22008 outside the version's range. */
+static uint64
+uuid_usec_since_epoch(TimestampTz t, const UuidTime *tm)
+{
+	TimestampTz first = uuid_epoch(tm);
+	TimestampTz last = uuid_tick_to_timestamptz(UUID_TICK_MAX, tm);
+
+	/* (timestamptz_to_str() returns a static buffer: both are copied) */
+	if (TIMESTAMP_NOT_FINITE(t) || t < first || t > last)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for %s", tm->name),
+				 errdetail("A %s holds times from %s to %s.", tm->name,
+						   pstrdup(timestamptz_to_str(first)),
+						   pstrdup(timestamptz_to_str(last)))));
+	return (uint64) (t - first);
+}
+
+/* The tick that contains t (for the v7 of a given time). */
+static uint64
+uuid_tick_containing(TimestampTz t, const UuidTime *tm)
+{
+	uint64		usec = uuid_usec_since_epoch(t, tm);
+
+	return uuid_tick_of(usec / tm->den * tm->num, usec % tm->den, tm->den, tm);
+}
+
+/*
+ * The tick of the smallest UUID whose timestamp is t or later (for a t
+ * between two timestamp units, the first tick of the next unit), so that
+ * "id >= floor(t)" holds exactly when uuid_timestamp(id) >= t.
+ */
+static uint64
+uuid_tick_floor(TimestampTz t, const UuidTime *tm)
+{
+	return uuid_unit_at_usec(uuid_usec_since_epoch(t, tm), tm) << tm->sub_bits;
+}
+
+/*
+ * The tick of the largest UUID whose timestamp is t or earlier (the last
+ * tick of that unit), so that "id <= ceil(t)" holds exactly when
+ * uuid_timestamp(id) <= t.  The last microsecond of a version's range may
+ * be only partly covered by ticks.
+ */
+static uint64
+uuid_tick_ceil(TimestampTz t, const UuidTime *tm)
+{
+	uint64		next = uuid_unit_at_usec(uuid_usec_since_epoch(t, tm) + 1, tm);
+	uint64		last = (next << tm->sub_bits) - 1;
+
+	return Min(last, UUID_TICK_MAX);
+}
+
+/* ---------- generation ---------- */
+
+/* The wall clock in ticks of the version's field, without overflow. */
+static uint64
+uuid_tick_now(const UuidTime *tm)
+{
+	int64		ns = idclock_now_ns();
+	uint64		per = 1000 * tm->den;	/* nanoseconds in num units */
+
+	/* a clock before 1970 is broken; the id clock carries on from its last */
+	if (ns < 0)
+		ns = 0;
+	return uuid_tick_of((uint64) ns / per * tm->num, (uint64) ns % per, per, tm) +
+		(tm->epoch_usec * tm->num / tm->den << tm->sub_bits);
+}
+
+/* A tick no other generation on this server (or backend) gets. */
+static uint64
+uuid_next_tick(const UuidTime *tm)
+{
+	uint64		tick = idclock_next(tm->clock, uuid_tick_now(tm));
+
+	if (unlikely(tick > UUID_TICK_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s timestamp out of range", tm->name)));
+	return tick;
+}
+
+/* Variant, then 62 random bits. */
+static inline uint64
+uuid_random_lo(void)
+{
+	return UUID_VARIANT_RFC | (idrandom_u64() & UUID_LOW_BITS_MASK);
+}
+
+PG_FUNCTION_INFO_V1(gen_uuidv6);
+Datum
+gen_uuidv6(PG_FUNCTION_ARGS)
+{
+	uint64		tick = uuid_next_tick(&uuidv6_time);
+
+	/*
+	 * clock_seq and node are random for each UUID (RFC 9562 section 5.6):
+	 * the timestamp already never repeats, and a MAC would reveal the host.
+	 */
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv6_time.version), uuid_random_lo()));
+}
+
+/*
+ * The clock word is ms << 12 | fraction, so a v7 is the next word, its
+ * 62-bit tail random: PostgreSQL 18's uuidv7() layout.  4096 words a
+ * millisecond: a server that generates faster runs ahead of the wall clock
+ * until it slows down (as core's does, per backend).
+ */
+PG_FUNCTION_INFO_V1(gen_uuidv7);
+Datum
+gen_uuidv7(PG_FUNCTION_ARGS)
+{
+	uint64		tick = uuid_next_tick(&uuidv7_time);
+
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv7_time.version), uuid_random_lo()));
+}
+
+/*
+ * gen_uuidv7(timestamptz): a UUIDv7 of a given time, for backfilling: its
+ * millisecond and sub-millisecond fraction (so backfilled UUIDs sort by
+ * their microsecond) and a random tail.  The server's clock is neither read
+ * nor moved.
+ */
+PG_FUNCTION_INFO_V1(gen_uuidv7_at);
+Datum
+gen_uuidv7_at(PG_FUNCTION_ARGS)
+{
+	uint64		tick = uuid_tick_containing(PG_GETARG_TIMESTAMPTZ(0), &uuidv7_time);
+
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv7_time.version), uuid_random_lo()));
+}
+
+/*
+ * The draft's clock sequence counts UUIDs within one timestamp and restarts
+ * at 0 on the next.  Here a timestamp is never used twice (the id clock
+ * issues each 16 ns tick once, running ahead of the wall clock when needed),
+ * so the sequence is always 0: the order it exists to give is given by the
+ * timestamp itself.  The node is random and, as the draft requires, never
+ * all zeros.
+ */
+PG_FUNCTION_INFO_V1(gen_uuidv8);
+Datum
+gen_uuidv8(PG_FUNCTION_ARGS)
+{
+	uint64		tick = uuid_next_tick(&uuidv8_time);
+	uint64		node;
+
+	do
+		node = idrandom_u64() & UUIDV8_NODE_MASK;
+	while (unlikely(node == 0));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv8_time.version),
+							   UUID_VARIANT_RFC | (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
+}
+
+/* ---------- extraction and construction ---------- */
+
+PG_FUNCTION_INFO_V1(uuid_version);
+Datum
+uuid_version(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+
+	/* other variants (NCS, Microsoft, Nil, Max) have no version field */
+	if (!uuid_is_rfc_variant(u))
+		PG_RETURN_NULL();
+	PG_RETURN_INT16((int16) uuid_version_of(u));
+}
+
+/*
+ * The timestamp of a v1, v6 or v7 (NULL for other versions and variants):
+ * to the microsecond for v1 and v6 (truncating their 100 ns), to the
+ * millisecond for v7 (see uuidv7_time).  The same values as PostgreSQL
+ * 17's uuid_extract_timestamp(), which does not read v6.
+ */
+PG_FUNCTION_INFO_V1(uuid_timestamp);
+Datum
+uuid_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+	uint64		hi = uuid_get_hi(u);
+
+	if (!uuid_is_rfc_variant(u))
+		PG_RETURN_NULL();
+	switch (uuid_version_of(u))
+	{
+		case 1:
+			PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_v1_hi_tick(hi), &uuidv6_time));
+		case 6:
+			PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv6_time));
+		case 7:
+			PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv7_time));
+		default:
+			PG_RETURN_NULL();
+	}
+}
+
+/*
+ * The timestamp of a v8 made by gen_uuidv8(), to the microsecond; NULL for
+ * other versions and variants.  v8 layouts are the producer's own, so this
+ * is meaningful only for UUIDs made with the draft-02 recipe.
+ */
+PG_FUNCTION_INFO_V1(uuidv8_timestamp);
+Datum
+uuidv8_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+
+	if (!uuid_is_rfc_variant(u) || uuid_version_of(u) != 8)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_time_hi_tick(uuid_get_hi(u)),
+												   &uuidv8_time));
+}
+
+/*
+ * Any 16 bytes as a UUIDv8: the version and variant bits are overwritten,
+ * the other 122 bits kept (custom layouts, name-based hashes as in RFC 9562
+ * appendix B.2).
+ */
+PG_FUNCTION_INFO_V1(uuidv8_from_bytes);
+Datum
+uuidv8_from_bytes(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	pg_uuid_t  *u;
+
+	if (VARSIZE_ANY_EXHDR(b) != UUID_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid length for a UUIDv8: %d bytes, expected %d",
+						(int) VARSIZE_ANY_EXHDR(b), UUID_LEN)));
+	u = palloc(sizeof(pg_uuid_t));
+	memcpy(u->data, VARDATA_ANY(b), UUID_LEN);
+	u->data[6] = (u->data[6] & 0x0F) | 0x80;
+	u->data[8] = (u->data[8] & 0x3F) | 0x80;
+	PG_RETURN_UUID_P(u);
+}
+
+/* ---------- the smallest and largest UUID of an instant ---------- */
+
+static Datum
+uuid_floor_common(FunctionCallInfo fcinfo, const UuidTime *tm)
+{
+	uint64		tick = uuid_tick_floor(PG_GETARG_TIMESTAMPTZ(0), tm);
+
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->version), UUID_VARIANT_RFC));
+}
+
+static Datum
+uuid_ceil_common(FunctionCallInfo fcinfo, const UuidTime *tm)
+{
+	uint64		tick = uuid_tick_ceil(PG_GETARG_TIMESTAMPTZ(0), tm);
+
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->version),
+							   UUID_VARIANT_RFC | UUID_LOW_BITS_MASK));
+}
+
+PG_FUNCTION_INFO_V1(uuidv6_floor);
+Datum
+uuidv6_floor(PG_FUNCTION_ARGS)
+{
+	return uuid_floor_common(fcinfo, &uuidv6_time);
+}
+
+PG_FUNCTION_INFO_V1(uuidv6_ceil);
+Datum
+uuidv6_ceil(PG_FUNCTION_ARGS)
+{
+	return uuid_ceil_common(fcinfo, &uuidv6_time);
+}
+
+PG_FUNCTION_INFO_V1(uuidv7_floor);
+Datum
+uuidv7_floor(PG_FUNCTION_ARGS)
+{
+	return uuid_floor_common(fcinfo, &uuidv7_time);
+}
+
+PG_FUNCTION_INFO_V1(uuidv7_ceil);
+Datum
+uuidv7_ceil(PG_FUNCTION_ARGS)
+{
+	return uuid_ceil_common(fcinfo, &uuidv7_time);
+}
+
+PG_FUNCTION_INFO_V1(uuidv8_floor);
+Datum
+uuidv8_floor(PG_FUNCTION_ARGS)
+{
+	return uuid_floor_common(fcinfo, &uuidv8_time);
+}
+
+PG_FUNCTION_INFO_V1(uuidv8_ceil);
+Datum
+uuidv8_ceil(PG_FUNCTION_ARGS)
+{
+	return uuid_ceil_common(fcinfo, &uuidv8_time);
+}
+
+/* ---------- v1 <-> v6 ---------- */
+
+/* 22023 unless u is an RFC 9562 UUID of the given version. */
+static void
+uuid_check_version(const pg_uuid_t *u, int version)
+{
+	if (uuid_is_rfc_variant(u) && uuid_version_of(u) == version)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("\"%s\" is not a version %d UUID",
+					DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u))),
+					version),
+			 uuid_is_rfc_variant(u) ?
+			 errdetail("Its version is %d.", uuid_version_of(u)) :
+			 errdetail("It is not of the RFC 9562 variant, so it has no version.")));
+}
+
+/*
+ * RFC 9562 section 5.6: the same 60-bit timestamp with its fields in
+ * significance order; clock sequence and node are kept as they are, so the
+ * conversion is lossless both ways.
+ */
+PG_FUNCTION_INFO_V1(uuid_v1_to_v6);
+Datum
+uuid_v1_to_v6(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+
+	uuid_check_version(u, 1);
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(uuid_v1_hi_tick(uuid_get_hi(u)), 6),
+							   uuid_get_lo(u)));
+}
+
+PG_FUNCTION_INFO_V1(uuid_v6_to_v1);
+Datum
+uuid_v6_to_v1(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+
+	uuid_check_version(u, 6);
+	PG_RETURN_UUID_P(uuid_make(uuid_v1_hi(uuid_time_hi_tick(uuid_get_hi(u))),
+							   uuid_get_lo(u)));
+}
