@@ -164,13 +164,28 @@ idclock_is_shared(void)
 	return clocks_shared;
 }
 
+/*
+ * Never let a shared clock's value be used before the state file covers it.
+ * Past half of the window, extend it early if nobody else is doing so, so
+ * that the hot path almost never has to wait for the file.
+ */
+static inline void
+cover(IdClockId id, uint64 value)
+{
+	uint64		reserved = pg_atomic_read_u64(&clocks[id].reserved);
+
+	if (unlikely(value > reserved))
+		idclock_reserve(id, value, true);
+	else if (unlikely(reserved - value < reserve_window(id) / 2))
+		idclock_reserve(id, value, false);
+}
+
 uint64
 idclock_advance(IdClockId id, IdClockStep step, void *arg)
 {
 	IdClock    *c = &get_clocks()[id];
 	uint64		last = pg_atomic_read_u64(&c->last);
 	uint64		next;
-	uint64		reserved;
 
 	if (!clocks_shared)
 	{
@@ -191,16 +206,7 @@ idclock_advance(IdClockId id, IdClockStep step, void *arg)
 			break;
 	}
 
-	/*
-	 * Never return a value the state file does not cover.  Past half of the
-	 * window, extend it early if nobody else is doing so, so that the hot
-	 * path almost never has to wait for the file.
-	 */
-	reserved = pg_atomic_read_u64(&c->reserved);
-	if (unlikely(next > reserved))
-		idclock_reserve(id, next, true);
-	else if (unlikely(reserved - next < reserve_window(id) / 2))
-		idclock_reserve(id, next, false);
+	cover(id, next);
 	return next;
 }
 
@@ -250,8 +256,7 @@ idclock_observe(IdClockId id, uint64 value)
 		}
 		if (pg_atomic_compare_exchange_u64(&c->last, &last, value))
 		{
-			if (value > pg_atomic_read_u64(&c->reserved))
-				idclock_reserve(id, value, true);
+			cover(id, value);
 			return;
 		}
 	}
