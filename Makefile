@@ -24,6 +24,10 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# PGXS tracks header dependencies only in servers built with
+# --enable-depend: rebuild every object when any of our headers changes.
+$(OBJS): $(wildcard src/*.h)
+
 # The three suites one by one, so that a failure in one does not hide the
 # others (tools/test.sh runs them this way and counts the results).
 .PHONY: installcheck-regress installcheck-isolation installcheck-tap

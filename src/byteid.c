@@ -34,6 +34,8 @@
 uint64
 byteid_tick_max(const ByteIdTime *tm)
 {
+	if (tm->tick_max != 0)
+		return tm->tick_max;
 	return tm->ts_bytes >= 8 ? PG_UINT64_MAX :
 		(UINT64CONST(1) << (8 * tm->ts_bytes)) - 1;
 }

@@ -30,6 +30,10 @@
  * An id whose leading ts_bytes bytes are a big-endian count of ticks of
  * unit_usec microseconds since epoch_unix_usec.  The time order of such ids
  * is their byte order.
+ *
+ * The conversions between ticks and timestamptz also serve ids whose tick
+ * count is not a whole number of bytes (uid8's 42-bit milliseconds): those
+ * set tick_max, and only typname, unit_usec and epoch_unix_usec matter.
  */
 typedef struct ByteIdTime
 {
@@ -38,6 +42,7 @@ typedef struct ByteIdTime
 	int			ts_bytes;		/* leading bytes holding the tick count */
 	int64		unit_usec;		/* microseconds per tick */
 	int64		epoch_unix_usec;	/* tick 0, microseconds since the Unix epoch */
+	uint64		tick_max;		/* largest tick; 0: all ts_bytes bytes */
 } ByteIdTime;
 
 extern uint64 byteid_tick_max(const ByteIdTime *tm);

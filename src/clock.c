@@ -61,7 +61,7 @@ typedef struct IdClockSpec
 static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
 	[IDCLOCK_MUID] = {"muid", 1000, 0, 0},
 	[IDCLOCK_HLCULID] = {"hlculid", 1000000, 0, 16},
-	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 6},
+	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 17},
 	/* 100-ns intervals from 1582-10-15 (Gregorian) to 1970-01-01 */
 	[IDCLOCK_UUIDV6] = {"uuidv6", 100, INT64CONST(0x01B21DD213814000), 0},
 	[IDCLOCK_UUIDV7] = {"uuidv7", 1000000, 0, 12},
@@ -103,6 +103,16 @@ idclock_now_ns(void)
 	/* a clock set before 1970 is treated as 1970, never as a huge time */
 	if (ts.tv_sec < 0)
 		return 0;
+	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int64
+idclock_monotonic_ns(void)
+{
+	struct timespec ts;
+
+	/* slewed by NTP like the wall clock, but never stepped */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -154,13 +164,28 @@ idclock_is_shared(void)
 	return clocks_shared;
 }
 
+/*
+ * Never let a shared clock's value be used before the state file covers it.
+ * Past half of the window, extend it early if nobody else is doing so, so
+ * that the hot path almost never has to wait for the file.
+ */
+static inline void
+cover(IdClockId id, uint64 value)
+{
+	uint64		reserved = pg_atomic_read_u64(&clocks[id].reserved);
+
+	if (unlikely(value > reserved))
+		idclock_reserve(id, value, true);
+	else if (unlikely(reserved - value < reserve_window(id) / 2))
+		idclock_reserve(id, value, false);
+}
+
 uint64
 idclock_advance(IdClockId id, IdClockStep step, void *arg)
 {
 	IdClock    *c = &get_clocks()[id];
 	uint64		last = pg_atomic_read_u64(&c->last);
 	uint64		next;
-	uint64		reserved;
 
 	if (!clocks_shared)
 	{
@@ -181,16 +206,7 @@ idclock_advance(IdClockId id, IdClockStep step, void *arg)
 			break;
 	}
 
-	/*
-	 * Never return a value the state file does not cover.  Past half of the
-	 * window, extend it early if nobody else is doing so, so that the hot
-	 * path almost never has to wait for the file.
-	 */
-	reserved = pg_atomic_read_u64(&c->reserved);
-	if (unlikely(next > reserved))
-		idclock_reserve(id, next, true);
-	else if (unlikely(reserved - next < reserve_window(id) / 2))
-		idclock_reserve(id, next, false);
+	cover(id, next);
 	return next;
 }
 
@@ -240,11 +256,17 @@ idclock_observe(IdClockId id, uint64 value)
 		}
 		if (pg_atomic_compare_exchange_u64(&c->last, &last, value))
 		{
-			if (value > pg_atomic_read_u64(&c->reserved))
-				idclock_reserve(id, value, true);
+			cover(id, value);
 			return;
 		}
 	}
+}
+
+/* The highest value a clock has issued or observed (0 at first). */
+uint64
+idclock_last(IdClockId id)
+{
+	return pg_atomic_read_u64(&get_clocks()[id].last);
 }
 
 /*

@@ -27,7 +27,7 @@ typedef enum IdClockId
 {
 	IDCLOCK_MUID,				/* microseconds since the Unix epoch */
 	IDCLOCK_HLCULID,			/* ms << 16 | counter */
-	IDCLOCK_UID8,				/* ms << 6 | sequence */
+	IDCLOCK_UID8,				/* ms << 17 | sequence << 11 | generator slot */
 	IDCLOCK_UUIDV6,				/* 100 ns since 1582-10-15 */
 	IDCLOCK_UUIDV7,				/* ms << 12 | sub-millisecond fraction */
 	IDCLOCK_UUIDV8,				/* Unix nanoseconds >> 4 */
@@ -57,9 +57,13 @@ extern int64 idclock_now_ns(void);
 /* A clock's word for the first id at a Unix time in nanoseconds. */
 extern uint64 idclock_word_at(IdClockId id, int64 ns);
 
+/* Monotonic clock (not stepped with the wall clock), nanoseconds. */
+extern int64 idclock_monotonic_ns(void);
+
 extern uint64 idclock_advance(IdClockId id, IdClockStep step, void *arg);
 extern uint64 idclock_next(IdClockId id, uint64 floor);
 extern void idclock_observe(IdClockId id, uint64 value);
+extern uint64 idclock_last(IdClockId id);
 extern bool idclock_is_shared(void);
 
 /* Called by idtypes.c to place the clocks in shared memory. */

@@ -21,6 +21,7 @@
 #error "idtypes requires PostgreSQL 13 or later"
 #endif
 
+#include "storage/lock.h"
 #include "storage/proc.h"
 #include "utils/sortsupport.h"
 
@@ -29,6 +30,13 @@
 #define IDTYPES_MY_LXID		(MyProc->vxid.lxid)
 #else
 #define IDTYPES_MY_LXID		(MyProc->lxid)
+#endif
+
+/* Whether this backend holds a lock (exactly that mode). */
+#if PG_VERSION_NUM >= 170000
+#define IDTYPES_LOCK_HELD_BY_ME(tag, mode)	LockHeldByMe((tag), (mode), false)
+#else
+#define IDTYPES_LOCK_HELD_BY_ME(tag, mode)	LockHeldByMe((tag), (mode))
 #endif
 
 /* Soft input errors (PostgreSQL 16): before that, every error is hard. */

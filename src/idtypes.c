@@ -37,6 +37,7 @@ int64		idtypes_medallion = -1;
 int			idtypes_publisher_id = -1;
 int			idtypes_uid8_cluster_id = 0;
 int			idtypes_uid8_generator_id = -1;
+int			idtypes_uid8_generator_count = 1;
 int			idtypes_uid8_mode = UID8_MODE_SPREAD;
 int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
 bool		idtypes_preloaded = false;
@@ -242,12 +243,32 @@ _PG_init(void)
 							0,
 							NULL, NULL, NULL);
 
+	/*
+	 * With shared_preload_libraries, the server's uid8 generator (a range of
+	 * generator ids sharing one clock) is fixed for the life of the server:
+	 * if a reload could move it, backends that had not yet seen the reload
+	 * would generate with the old range while others use the new one, and
+	 * the two could overlap.  Restart-only settings cannot be defined after
+	 * startup, so without preloading they stay reloadable (each backend then
+	 * claims its own generator ids anyway).
+	 */
 	DefineCustomIntVariable("idtypes.uid8_generator_id",
 							"Generator id of this server in uid8 ids, 0 to 2047; -1: automatic.",
-							"Automatic: each backend claims a free generator id through the lock manager.",
+							"Automatic: each backend claims free generator ids through the lock manager. "
+							"A configured id needs shared_preload_libraries (all backends then share one generator).",
 							&idtypes_uid8_generator_id,
 							-1, -1, 2047,
-							PGC_SIGHUP,
+							process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	DefineCustomIntVariable("idtypes.uid8_generator_count",
+							"Number of generator ids a uid8 generator uses, 1 to 2048: 64 ids per millisecond each.",
+							"With idtypes.uid8_generator_id set, the server's generator uses this many ids from it up; "
+							"with automatic generator ids, each backend claims this many.",
+							&idtypes_uid8_generator_count,
+							1, 1, 2048,
+							process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP,
 							0,
 							NULL, NULL, NULL);
 

@@ -171,3 +171,42 @@ SELECT uuid_timestamp(gen_uuidv6()) AS v6_time, uuidv8_timestamp(gen_uuidv8()) A
 -- any 16 bytes as a v8: the RFC's name-based example with SHA-256
 SELECT uuidv8_from_bytes(substring(sha256(uuid_send('6ba7b810-9dad-11d1-80b4-00c04fd430c8')
 										  || 'www.example.com'::bytea) FOR 16)) AS v8_name;
+
+------------------------------------------------------------------------
+-- uid8: java-uniqueid's eight-byte ids, passed by value:
+-- millisecond | sequence | generator id | cluster id | mode
+------------------------------------------------------------------------
+-- spread mode (the default): the timestamp's bits reversed, so that ids of
+-- successive milliseconds land all over the key space
+SELECT id, uid8_timestamp(id) AS ts, uid8_sequence(id) AS seq, uid8_generator(id) AS generator,
+	   uid8_cluster(id) AS cluster, uid8_mode(id) AS mode
+FROM (SELECT gen_uid8() AS id FROM generate_series(1, 3)) s;
+
+-- this backend claimed a generator id of its own through the lock manager
+SELECT * FROM uid8_claimed_generators() WHERE pid = pg_backend_pid();
+
+-- time_sequential ids sort by time: switch the server's mode
+ALTER SYSTEM SET idtypes.uid8_mode = 'time_sequential';
+SELECT pg_reload_conf();
+SELECT pg_sleep(0.5);  -- let the reload reach this backend
+
+-- 64 ids per millisecond per generator id: 20000 ids take over 300 ms
+CREATE TABLE parcels (id uid8 PRIMARY KEY DEFAULT gen_uid8(), label text);
+INSERT INTO parcels (label) SELECT 'parcel ' || g FROM generate_series(1, 20000) g;
+ANALYZE parcels;
+SELECT count(*) AS ids, count(DISTINCT uid8_timestamp(id)) AS milliseconds,
+	   max(uid8_sequence(id)) AS max_sequence, min(uid8_mode(id)) AS mode
+FROM parcels;
+
+-- the first 5 milliseconds of parcels, straight from the key: an index range scan
+SELECT uid8_timestamp(min(id)) AS first_ms FROM parcels \gset
+EXPLAIN (COSTS OFF)
+SELECT * FROM parcels WHERE id >= uid8_floor(:'first_ms') AND id < uid8_floor(:'first_ms'::timestamptz + interval '5 ms');
+SELECT count(*) AS parcels_in_5_ms, min(uid8_timestamp(id)) AS first, max(uid8_timestamp(id)) AS last FROM parcels
+WHERE id >= uid8_floor(:'first_ms') AND id < uid8_floor(:'first_ms'::timestamptz + interval '5 ms');
+
+-- one id, taken apart and put back together; bigint and bytea forms
+SELECT id, id::bigint AS as_bigint, id::bytea AS as_bytea,
+	   uid8_from_parts(uid8_timestamp(id), uid8_sequence(id), uid8_generator(id), uid8_cluster(id),
+					   uid8_mode(id)) = id AS round_trip
+FROM (SELECT max(id) AS id FROM parcels) s;

@@ -1,0 +1,42 @@
+/*-------------------------------------------------------------------------
+ *
+ * uid8.h
+ *	  The uid8 type: the eight-byte id of LableOrg's java-uniqueid (v4.x
+ *	  layout), one unsigned 64-bit value passed by value like int8.
+ *
+ * V = T | seq << 16 | ((gen >> 8) & 7) << 13 | mode << 12
+ *	   | (gen & 0xFF) << 4 | cluster
+ *
+ * where T = bitreverse64(ts) in SPREAD mode (0) and ts << 22 in
+ * TIME_SEQUENTIAL mode (1); DESIGN.md section 1.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/uid8.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_UID8_H
+#define IDTYPES_UID8_H
+
+#include "fmgr.h"
+
+/* The SQL type is PASSEDBYVALUE with INTERNALLENGTH 8. */
+#if SIZEOF_DATUM < 8
+#error "the uid8 type is passed by value and needs a 64-bit Datum"
+#endif
+
+#define UID8_LEN			8
+#define UID8_TS_BITS		42
+#define UID8_TS_MAX			((UINT64CONST(1) << UID8_TS_BITS) - 1)
+#define UID8_SEQ_MAX		63
+#define UID8_GENERATOR_MAX	2047
+#define UID8_GENERATORS		(UID8_GENERATOR_MAX + 1)
+#define UID8_CLUSTER_MAX	15
+
+#define DatumGetUid8(X)		DatumGetUInt64(X)
+#define Uid8GetDatum(X)		UInt64GetDatum(X)
+#define PG_GETARG_UID8(n)	DatumGetUid8(PG_GETARG_DATUM(n))
+#define PG_RETURN_UID8(x)	return Uid8GetDatum(x)
+
+#endif							/* IDTYPES_UID8_H */
