@@ -518,8 +518,8 @@ COMMENT ON FUNCTION tid62_timestamp(tid62) IS 'timestamp of a tid62 (seconds)';
 COMMENT ON FUNCTION tid62_entropy(tid62) IS 'the 8 bytes after the timestamp of a tid62';
 COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) IS
 	'tid62 of a timestamp (truncated to the second, 2020-01-01 to 2156-02-07 06:28:15 UTC) and 8 bytes of entropy';
-COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 of a second';
-COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 of a second';
+COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 whose time is the given one or later';
+COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 whose time is the given one or earlier';
 COMMENT ON FUNCTION tid62_to_bytea(tid62) IS 'the 12 bytes of a tid62';
 COMMENT ON FUNCTION tid62_from_bytea(pg_catalog.bytea) IS 'tid62 of 12 bytes';
 COMMENT ON FUNCTION tid62_in(pg_catalog.cstring) IS 'I/O';
@@ -927,6 +927,11 @@ CREATE FUNCTION hlculid_from_bytea(pg_catalog.bytea) RETURNS hlculid
 	AS 'MODULE_PATHNAME', 'byteid16_from_bytea'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- observing moves this server's clock for everybody (up to
+-- idtypes.hlculid_max_drift ahead): not for every role
+REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO @extowner@ WITH GRANT OPTION;
+
 CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
 CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
 CREATE CAST (hlculid AS pg_catalog.bytea) WITH FUNCTION hlculid_to_bytea(hlculid);
@@ -942,8 +947,8 @@ COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlc
 COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
 COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
 	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
-COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid of a millisecond';
-COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid of a millisecond';
+COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid whose time is the given one or later';
+COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid whose time is the given one or earlier';
 COMMENT ON FUNCTION hlculid_to_bytea(hlculid) IS 'the 16 bytes of an hlculid';
 COMMENT ON FUNCTION hlculid_from_bytea(pg_catalog.bytea) IS 'hlculid of 16 bytes';
 COMMENT ON FUNCTION hlculid_in(pg_catalog.cstring) IS 'I/O';

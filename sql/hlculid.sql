@@ -379,3 +379,15 @@ SELECT sqlerr($$SET idtypes.publisher_id = 10$$);
 SELECT sqlerr($$SET idtypes.hlculid_max_drift = -1$$);
 SELECT name, setting, unit, context, min_val, max_val FROM pg_settings
 WHERE name IN ('idtypes.publisher_id', 'idtypes.hlculid_max_drift') ORDER BY 1;
+
+-- observing moves the server's clock for everybody: PUBLIC may not
+CREATE ROLE hlculid_observer;
+SET ROLE hlculid_observer;
+SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO hlculid_observer;
+SET ROLE hlculid_observer;
+SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
+RESET ROLE;
+REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM hlculid_observer;
+DROP ROLE hlculid_observer;

@@ -109,7 +109,7 @@ SELECT sqlerr($$SELECT tid62_from_parts('infinity', '\x0000000000000000')$$);
 SELECT sqlerr($$SELECT tid62_from_parts('-infinity', '\x0000000000000000')$$);
 SELECT sqlerr($$SELECT tid62_floor('2019-12-31 23:59:59+00')$$);
 SELECT sqlerr($$SELECT tid62_ceil('2156-02-07 06:28:16+00')$$);
--- entropy is exactly 8 bytes: 22026 otherwise
+-- entropy is exactly 8 bytes: 22P03 otherwise, as for a bytea cast
 SELECT sqlerr($$SELECT tid62_from_parts('2025-01-01', '\x01234567')$$);
 SELECT sqlerr($$SELECT tid62_from_parts('2025-01-01', '\x0123456789abcdef01')$$);
 SELECT sqlerr($$SELECT tid62_from_parts('2025-01-01', '')$$);

@@ -56,12 +56,18 @@ typedef struct IdClockSpec
 	int64		ns_per_tick;
 	int64		tick_offset;	/* ticks from the scheme's epoch to Unix's */
 	int			shift;
+	/*
+	 * The bits below the shift mean something only under the configuration
+	 * that issued them (uid8's slot names a generator id of the configured
+	 * range): after a restart, resume at the end of the tick, not inside it.
+	 */
+	bool		resume_after_tick;
 } IdClockSpec;
 
 static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
 	[IDCLOCK_MUID] = {"muid", 1000, 0, 0},
 	[IDCLOCK_HLCULID] = {"hlculid", 1000000, 0, 16},
-	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 17},
+	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 17, true},
 	/* 100-ns intervals from 1582-10-15 (Gregorian) to 1970-01-01 */
 	[IDCLOCK_UUIDV6] = {"uuidv6", 100, INT64CONST(0x01B21DD213814000), 0},
 	[IDCLOCK_UUIDV7] = {"uuidv7", 1000000, 0, 12},
@@ -291,8 +297,14 @@ idclock_reserve(IdClockId id, uint64 value, bool wait)
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
 			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
 		values[id] = add_saturating(value, reserve_window(id));
-		write_state_file(values, ERROR);
-		pg_atomic_write_u64(&c->reserved, values[id]);
+
+		/*
+		 * The early extension only runs ahead of need: if the file cannot be
+		 * written now, the value at hand is still covered, so warn and let a
+		 * later call try again (the one that needs it raises the error).
+		 */
+		if (write_state_file(values, wait ? ERROR : WARNING))
+			pg_atomic_write_u64(&c->reserved, values[id]);
 	}
 	LWLockRelease(state_lock);
 }
@@ -319,6 +331,8 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found)
 		read_state_file(values);
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
 		{
+			if (clock_specs[i].resume_after_tick && values[i] != 0)
+				values[i] |= (UINT64CONST(1) << clock_specs[i].shift) - 1;
 			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 		}

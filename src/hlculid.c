@@ -194,6 +194,21 @@ hlculid_now_floor(void)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is beyond the range of type hlculid")));
+
+	/*
+	 * Without shared memory every backend runs a clock of its own, so two
+	 * backends often issue the same (ms, counter), and only the random bits
+	 * keep their ids apart.  Starting each new millisecond's counter at a
+	 * random value below 2^15 (leaving half the counter to count up) makes
+	 * such coincidences rare without changing the order of a backend's ids.
+	 */
+	if (!idclock_is_shared())
+	{
+		uint16		r;
+
+		idrandom_bytes(&r, sizeof(r));
+		return (uint64) now_ms << 16 | (r & 0x7FFF);
+	}
 	return (uint64) now_ms << 16;
 }
 

@@ -137,6 +137,8 @@ tid62_step(uint64 last, void *arg)
 	uint64		seconds = last >> 32;
 	uint64		counter = last & PG_UINT32_MAX;
 
+	if (s->now > TID62_SECONDS_MAX)
+		return 0;
 	if (s->now > seconds)
 		return s->now << 32 | s->start;
 	if (counter + s->step <= PG_UINT32_MAX)
@@ -153,10 +155,13 @@ tid62_generate(void)
 	uint64		r = idrandom_u64();
 	uint64		word;
 	uint8		entropy[TID62_ENTROPY_LEN];
-	TimestampTz now = idclock_now_ns() / 1000 - BYTEID_UNIX_TO_PG_USEC;
-
-	/* 22008 when the system clock is outside 2020 .. 2156 */
-	s.now = byteid_timestamptz_to_tick(now, &tid62_time, false);
+	/*
+	 * A system clock before 2020 (a reset real-time clock, say) counts as
+	 * 2020: the ids then carry on from the clock's last word, as every other
+	 * scheme does.  Past 2156 the step refuses and generation fails.
+	 */
+	s.now = Min(idclock_word_at(IDCLOCK_TID62, idclock_now_ns()) >> 32,
+				(uint64) TID62_SECONDS_MAX + 1);
 	s.step = (uint32) (r & 0xFF) + 1;
 	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
 
@@ -212,7 +217,7 @@ tid62_from_parts(PG_FUNCTION_ARGS)
 
 	if (VARSIZE_ANY_EXHDR(entropy) != TID62_ENTROPY_LEN)
 		ereport(ERROR,
-				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("tid62 entropy must be %d bytes, not %d",
 						TID62_ENTROPY_LEN, (int) VARSIZE_ANY_EXHDR(entropy))));
 	PG_RETURN_TID62_P(tid62_build((uint32) seconds, (const uint8 *) VARDATA_ANY(entropy)));

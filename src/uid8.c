@@ -530,14 +530,22 @@ uid8_claim(int count)
 	 * raised the shared clock to.
 	 */
 	if (idclock_is_shared())
-		start = idclock_last(IDCLOCK_UID8);
+		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDCLOCK_UID8)));
 	else
 	{
 		int64		now_ns = idclock_now_ns();
 
 		start = UID8_WORD_END(now_ns > 0 ? (uint64) now_ns / 1000000 : 0);
 	}
-	uid8_backend.last = Max(uid8_backend.last, start);
+
+	/*
+	 * A word's slot means a generator id only under the claim that issued
+	 * it: with another set of ids, the rest of its millisecond could name
+	 * (ms, seq, generator) triples already issued.  So a new claim starts
+	 * after the end of the last millisecond, even when the wall clock is
+	 * behind it.
+	 */
+	uid8_backend.last = Max(UID8_WORD_END(UID8_WORD_MS(uid8_backend.last)), start);
 }
 
 PG_FUNCTION_INFO_V1(gen_uid8);
