@@ -19,6 +19,10 @@ IDTYPES_PACKAGES=(
 	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg
 )
 
+# The Python that python3-psycopg is installed for (not another one on the
+# PATH): the client tests run with it.
+export IDTYPES_PYTHON=/usr/bin/python3
+
 log() { printf '==> %s\n' "$*" >&2; }
 
 as_root() {
