@@ -45,6 +45,17 @@ tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude
 mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
 
+# The PGXN archive (make dist) of what git tracks, uncommitted changes to
+# tracked files included, for t/030_packaging.pl to check and build; outside
+# a git checkout there is none, and that test says so and skips.
+if git -C "$IDTYPES_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	log "making the PGXN archive"
+	ref=$(git -C "$IDTYPES_ROOT" stash create)
+	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" dist DIST_REF="${ref:-HEAD}" \
+		DISTDIR="$dir/dist" >/dev/null
+	export IDTYPES_DIST_DIR=$dir/dist
+fi
+
 # count_results LOG STATUS: add a suite's ok / failed lines to the totals
 # (pg_regress prints "... ok" before PostgreSQL 16, "ok N - name" after); a
 # suite that failed without a failed line (a crash, a script that died)
