@@ -61,7 +61,7 @@ ORDER BY 1;
 
 -- the settings: loading the library defines them; each is described
 SELECT muid_timestamp('05D5EAC793E61F17B9F5B9479DF94AC0') IS NOT NULL AS loaded;
-SELECT name, short_desc <> '' AS described, vartype
+SELECT name, short_desc <> '' AND extra_desc <> '' AS described, vartype
 FROM pg_settings WHERE name LIKE 'idtypes.%' ORDER BY 1;
 
 DROP VIEW members;
