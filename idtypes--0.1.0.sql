@@ -1678,7 +1678,9 @@ COMMENT ON OPERATOR FAMILY uid8_minmax_ops USING brin IS 'BRIN minmax operator f
 -- cover [from, to) in steps of step, with the bounds of each from the key
 -- type's floor function, and the statement that creates it.  PL/pgSQL for
 -- the dynamic calls: the extension is relocatable, so the floor functions
--- are called in whatever schema it is in now.
+-- are called in whatever schema it is in now.  The search path is pinned to
+-- pg_catalog (then pg_temp), so nothing in another schema can capture the
+-- catalogs, functions and operators the body names.
 CREATE FUNCTION idtypes_range_partitions(
 	parent pg_catalog.regclass,
 	"from" pg_catalog.timestamptz,
