@@ -2,7 +2,9 @@
 # tools/test.sh: install what is missing, build and install idtypes, then run
 # the whole test suite: pg_regress (sql/, against a throwaway server with
 # shared_preload_libraries = 'idtypes'), the isolation specs (specs/), and
-# the TAP tests (t/, which start their own servers).  Prints every failure's
+# the TAP tests (t/, which start their own servers; among them the Python
+# client, the README's examples, and the packaging checks, for which this
+# script makes the PGXN archive in a git checkout).  Prints every failure's
 # details, ends with one line "N passed, N failed" (a regress file or an
 # isolation spec counts as one test, a TAP test by its assertions) and exits
 # non-zero on any failure.
