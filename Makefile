@@ -18,7 +18,7 @@ TAP_TESTS = 1
 # -Wno-unused-parameter: the server headers and the fmgr, GUC and sortsupport
 # callback signatures have parameters a given function does not use.
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
-EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out
+EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out dist
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -37,3 +37,16 @@ installcheck-isolation:
 	$(pg_isolation_regress_installcheck) $(ISOLATION_OPTS) $(ISOLATION)
 installcheck-tap:
 	$(prove_installcheck)
+
+# The PGXN distribution: the files git tracks at DIST_REF (HEAD unless told
+# otherwise) under $(EXTENSION)-$(EXTVERSION)/, as
+# $(DISTDIR)/$(EXTENSION)-$(EXTVERSION).zip.  .gitattributes keeps what only
+# the repository needs out of it (export-ignore).
+DIST_REF ?= HEAD
+DISTDIR ?= dist
+.PHONY: dist
+dist:
+	@mkdir -p $(DISTDIR)
+	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ \
+		-o $(DISTDIR)/$(EXTENSION)-$(EXTVERSION).zip $(DIST_REF)
+	@echo "$(DISTDIR)/$(EXTENSION)-$(EXTVERSION).zip"

@@ -122,6 +122,10 @@ CREATE FUNCTION muid_transaction() RETURNS muid
 CREATE FUNCTION muid_timestamp(muid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'muid_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION muid_date_bin(stride pg_catalog.interval, id muid, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'muid_date_bin'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION muid_medallion(muid) RETURNS pg_catalog.int8
 	AS 'MODULE_PATHNAME', 'muid_medallion'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -150,12 +154,18 @@ CREATE CAST (muid AS pg_catalog.uuid) WITHOUT FUNCTION;
 CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION;
 CREATE CAST (muid AS pg_catalog.bytea) WITH FUNCTION muid_to_bytea(muid);
 CREATE CAST (pg_catalog.bytea AS muid) WITH FUNCTION muid_from_bytea(pg_catalog.bytea);
+COMMENT ON CAST (muid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
+COMMENT ON CAST (pg_catalog.uuid AS muid) IS 'the same 16 bytes as a muid';
+COMMENT ON CAST (muid AS pg_catalog.bytea) IS 'the 16 bytes of a muid';
+COMMENT ON CAST (pg_catalog.bytea AS muid) IS 'muid of 16 bytes';
 
 COMMENT ON FUNCTION gen_muid() IS
 	'new muid: this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
 COMMENT ON FUNCTION muid_transaction() IS
 	'the muid of the current transaction itself (offset 0)';
 COMMENT ON FUNCTION muid_timestamp(muid) IS 'timestamp of a muid (microseconds)';
+COMMENT ON FUNCTION muid_date_bin(pg_catalog.interval, muid, pg_catalog.timestamptz) IS
+	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a muid (like date_bin)';
 COMMENT ON FUNCTION muid_medallion(muid) IS 'medallion (node id) of a muid';
 COMMENT ON FUNCTION muid_offset(muid) IS 'offset of a muid within its transaction (0 is the transaction)';
 COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
@@ -292,6 +302,37 @@ CREATE OPERATOR >= (
 	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
 );
 
+COMMENT ON OPERATOR = (muid, muid) IS 'equal';
+COMMENT ON OPERATOR <> (muid, muid) IS 'not equal';
+COMMENT ON OPERATOR < (muid, muid) IS 'less than';
+COMMENT ON OPERATOR <= (muid, muid) IS 'less than or equal';
+COMMENT ON OPERATOR > (muid, muid) IS 'greater than';
+COMMENT ON OPERATOR >= (muid, muid) IS 'greater than or equal';
+COMMENT ON OPERATOR = (muid, pg_catalog.timestamptz) IS
+	'equal: the id is the first id of the time, which falls on a tick of the type';
+COMMENT ON OPERATOR <> (muid, pg_catalog.timestamptz) IS
+	'not equal: not =';
+COMMENT ON OPERATOR < (muid, pg_catalog.timestamptz) IS
+	'less than: the id''s timestamp is before the time';
+COMMENT ON OPERATOR <= (muid, pg_catalog.timestamptz) IS
+	'less than or equal: < or =';
+COMMENT ON OPERATOR > (muid, pg_catalog.timestamptz) IS
+	'greater than: >= and not =';
+COMMENT ON OPERATOR >= (muid, pg_catalog.timestamptz) IS
+	'greater than or equal: the id''s timestamp is the time or later';
+COMMENT ON OPERATOR = (pg_catalog.timestamptz, muid) IS
+	'equal: the commutator of = (muid, timestamptz)';
+COMMENT ON OPERATOR <> (pg_catalog.timestamptz, muid) IS
+	'not equal: the commutator of <> (muid, timestamptz)';
+COMMENT ON OPERATOR < (pg_catalog.timestamptz, muid) IS
+	'less than: the commutator of > (muid, timestamptz)';
+COMMENT ON OPERATOR <= (pg_catalog.timestamptz, muid) IS
+	'less than or equal: the commutator of >= (muid, timestamptz)';
+COMMENT ON OPERATOR > (pg_catalog.timestamptz, muid) IS
+	'greater than: the commutator of < (muid, timestamptz)';
+COMMENT ON OPERATOR >= (pg_catalog.timestamptz, muid) IS
+	'greater than or equal: the commutator of <= (muid, timestamptz)';
+
 CREATE AGGREGATE min(muid) (
 	SFUNC = muid_smaller,
 	STYPE = muid,
@@ -373,6 +414,13 @@ ALTER OPERATOR FAMILY muid_minmax_ops USING brin ADD
 	OPERATOR 3 = (muid, pg_catalog.timestamptz),
 	OPERATOR 4 >= (muid, pg_catalog.timestamptz),
 	OPERATOR 5 > (muid, pg_catalog.timestamptz);
+
+COMMENT ON OPERATOR CLASS muid_ops USING btree IS 'default btree operator class of muid: byte order, which is time order';
+COMMENT ON OPERATOR FAMILY muid_ops USING btree IS 'btree operator family of muid, with its comparisons against timestamptz';
+COMMENT ON OPERATOR CLASS muid_hash_ops USING hash IS 'default hash operator class of muid';
+COMMENT ON OPERATOR FAMILY muid_hash_ops USING hash IS 'hash operator family of muid';
+COMMENT ON OPERATOR CLASS muid_minmax_ops USING brin IS 'default BRIN minmax operator class of muid';
+COMMENT ON OPERATOR FAMILY muid_minmax_ops USING brin IS 'BRIN minmax operator family of muid, with its comparisons against timestamptz';
 
 ---------------------------------------------------------------------------
 -- tid62 type
@@ -488,6 +536,10 @@ CREATE FUNCTION gen_tid62() RETURNS tid62
 CREATE FUNCTION tid62_timestamp(tid62) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'tid62_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION tid62_date_bin(stride pg_catalog.interval, id tid62, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'tid62_date_bin'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION tid62_entropy(tid62) RETURNS pg_catalog.bytea
 	AS 'MODULE_PATHNAME', 'tid62_entropy'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -511,15 +563,19 @@ CREATE FUNCTION tid62_from_bytea(pg_catalog.bytea) RETURNS tid62
 
 CREATE CAST (tid62 AS pg_catalog.bytea) WITH FUNCTION tid62_to_bytea(tid62);
 CREATE CAST (pg_catalog.bytea AS tid62) WITH FUNCTION tid62_from_bytea(pg_catalog.bytea);
+COMMENT ON CAST (tid62 AS pg_catalog.bytea) IS 'the 12 bytes of a tid62';
+COMMENT ON CAST (pg_catalog.bytea AS tid62) IS 'tid62 of 12 bytes';
 
 COMMENT ON FUNCTION gen_tid62() IS
 	'new tid62: the current second, then a counter that increases within the second and 4 random bytes';
 COMMENT ON FUNCTION tid62_timestamp(tid62) IS 'timestamp of a tid62 (seconds)';
+COMMENT ON FUNCTION tid62_date_bin(pg_catalog.interval, tid62, pg_catalog.timestamptz) IS
+	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a tid62 (like date_bin)';
 COMMENT ON FUNCTION tid62_entropy(tid62) IS 'the 8 bytes after the timestamp of a tid62';
 COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) IS
 	'tid62 of a timestamp (truncated to the second, 2020-01-01 to 2156-02-07 06:28:15 UTC) and 8 bytes of entropy';
-COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 whose time is the given one or later';
-COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 whose time is the given one or earlier';
+COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 whose time is the given one or later (the first of its second, or of the next)';
+COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 whose time is the given one or earlier (the last of its second)';
 COMMENT ON FUNCTION tid62_to_bytea(tid62) IS 'the 12 bytes of a tid62';
 COMMENT ON FUNCTION tid62_from_bytea(pg_catalog.bytea) IS 'tid62 of 12 bytes';
 COMMENT ON FUNCTION tid62_in(pg_catalog.cstring) IS 'I/O';
@@ -650,6 +706,37 @@ CREATE OPERATOR >= (
 	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
 );
 
+COMMENT ON OPERATOR = (tid62, tid62) IS 'equal';
+COMMENT ON OPERATOR <> (tid62, tid62) IS 'not equal';
+COMMENT ON OPERATOR < (tid62, tid62) IS 'less than';
+COMMENT ON OPERATOR <= (tid62, tid62) IS 'less than or equal';
+COMMENT ON OPERATOR > (tid62, tid62) IS 'greater than';
+COMMENT ON OPERATOR >= (tid62, tid62) IS 'greater than or equal';
+COMMENT ON OPERATOR = (tid62, pg_catalog.timestamptz) IS
+	'equal: the id is the first id of the time, which falls on a tick of the type';
+COMMENT ON OPERATOR <> (tid62, pg_catalog.timestamptz) IS
+	'not equal: not =';
+COMMENT ON OPERATOR < (tid62, pg_catalog.timestamptz) IS
+	'less than: the id''s timestamp is before the time';
+COMMENT ON OPERATOR <= (tid62, pg_catalog.timestamptz) IS
+	'less than or equal: < or =';
+COMMENT ON OPERATOR > (tid62, pg_catalog.timestamptz) IS
+	'greater than: >= and not =';
+COMMENT ON OPERATOR >= (tid62, pg_catalog.timestamptz) IS
+	'greater than or equal: the id''s timestamp is the time or later';
+COMMENT ON OPERATOR = (pg_catalog.timestamptz, tid62) IS
+	'equal: the commutator of = (tid62, timestamptz)';
+COMMENT ON OPERATOR <> (pg_catalog.timestamptz, tid62) IS
+	'not equal: the commutator of <> (tid62, timestamptz)';
+COMMENT ON OPERATOR < (pg_catalog.timestamptz, tid62) IS
+	'less than: the commutator of > (tid62, timestamptz)';
+COMMENT ON OPERATOR <= (pg_catalog.timestamptz, tid62) IS
+	'less than or equal: the commutator of >= (tid62, timestamptz)';
+COMMENT ON OPERATOR > (pg_catalog.timestamptz, tid62) IS
+	'greater than: the commutator of < (tid62, timestamptz)';
+COMMENT ON OPERATOR >= (pg_catalog.timestamptz, tid62) IS
+	'greater than or equal: the commutator of <= (tid62, timestamptz)';
+
 CREATE AGGREGATE min(tid62) (
 	SFUNC = tid62_smaller,
 	STYPE = tid62,
@@ -731,6 +818,13 @@ ALTER OPERATOR FAMILY tid62_minmax_ops USING brin ADD
 	OPERATOR 3 = (tid62, pg_catalog.timestamptz),
 	OPERATOR 4 >= (tid62, pg_catalog.timestamptz),
 	OPERATOR 5 > (tid62, pg_catalog.timestamptz);
+
+COMMENT ON OPERATOR CLASS tid62_ops USING btree IS 'default btree operator class of tid62: byte order, which is time order';
+COMMENT ON OPERATOR FAMILY tid62_ops USING btree IS 'btree operator family of tid62, with its comparisons against timestamptz';
+COMMENT ON OPERATOR CLASS tid62_hash_ops USING hash IS 'default hash operator class of tid62';
+COMMENT ON OPERATOR FAMILY tid62_hash_ops USING hash IS 'hash operator family of tid62';
+COMMENT ON OPERATOR CLASS tid62_minmax_ops USING brin IS 'default BRIN minmax operator class of tid62';
+COMMENT ON OPERATOR FAMILY tid62_minmax_ops USING brin IS 'BRIN minmax operator family of tid62, with its comparisons against timestamptz';
 
 ---------------------------------------------------------------------------
 -- SimpleDB helpers: prefixed tid62s, uuid464, seq10, seq36, simpledb_id
@@ -900,6 +994,10 @@ CREATE FUNCTION hlculid_observe(hlculid) RETURNS pg_catalog.void
 CREATE FUNCTION hlculid_timestamp(hlculid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'hlculid_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION hlculid_date_bin(stride pg_catalog.interval, id hlculid, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'hlculid_date_bin'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION hlculid_counter(hlculid) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'hlculid_counter'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -936,19 +1034,25 @@ CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
 CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
 CREATE CAST (hlculid AS pg_catalog.bytea) WITH FUNCTION hlculid_to_bytea(hlculid);
 CREATE CAST (pg_catalog.bytea AS hlculid) WITH FUNCTION hlculid_from_bytea(pg_catalog.bytea);
+COMMENT ON CAST (hlculid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
+COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid';
+COMMENT ON CAST (hlculid AS pg_catalog.bytea) IS 'the 16 bytes of an hlculid';
+COMMENT ON CAST (pg_catalog.bytea AS hlculid) IS 'hlculid of 16 bytes';
 
 COMMENT ON FUNCTION gen_hlculid() IS
 	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
 COMMENT ON FUNCTION hlculid_observe(hlculid) IS
 	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
 COMMENT ON FUNCTION hlculid_timestamp(hlculid) IS 'timestamp of an hlculid (milliseconds)';
+COMMENT ON FUNCTION hlculid_date_bin(pg_catalog.interval, hlculid, pg_catalog.timestamptz) IS
+	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of an hlculid (like date_bin)';
 COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
 COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
 COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
 COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
 	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
-COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid whose time is the given one or later';
-COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid whose time is the given one or earlier';
+COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid whose time is the given one or later (the first of its millisecond, or of the next)';
+COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid whose time is the given one or earlier (the last of its millisecond)';
 COMMENT ON FUNCTION hlculid_to_bytea(hlculid) IS 'the 16 bytes of an hlculid';
 COMMENT ON FUNCTION hlculid_from_bytea(pg_catalog.bytea) IS 'hlculid of 16 bytes';
 COMMENT ON FUNCTION hlculid_in(pg_catalog.cstring) IS 'I/O';
@@ -1079,6 +1183,37 @@ CREATE OPERATOR >= (
 	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
 );
 
+COMMENT ON OPERATOR = (hlculid, hlculid) IS 'equal';
+COMMENT ON OPERATOR <> (hlculid, hlculid) IS 'not equal';
+COMMENT ON OPERATOR < (hlculid, hlculid) IS 'less than';
+COMMENT ON OPERATOR <= (hlculid, hlculid) IS 'less than or equal';
+COMMENT ON OPERATOR > (hlculid, hlculid) IS 'greater than';
+COMMENT ON OPERATOR >= (hlculid, hlculid) IS 'greater than or equal';
+COMMENT ON OPERATOR = (hlculid, pg_catalog.timestamptz) IS
+	'equal: the id is the first id of the time, which falls on a tick of the type';
+COMMENT ON OPERATOR <> (hlculid, pg_catalog.timestamptz) IS
+	'not equal: not =';
+COMMENT ON OPERATOR < (hlculid, pg_catalog.timestamptz) IS
+	'less than: the id''s timestamp is before the time';
+COMMENT ON OPERATOR <= (hlculid, pg_catalog.timestamptz) IS
+	'less than or equal: < or =';
+COMMENT ON OPERATOR > (hlculid, pg_catalog.timestamptz) IS
+	'greater than: >= and not =';
+COMMENT ON OPERATOR >= (hlculid, pg_catalog.timestamptz) IS
+	'greater than or equal: the id''s timestamp is the time or later';
+COMMENT ON OPERATOR = (pg_catalog.timestamptz, hlculid) IS
+	'equal: the commutator of = (hlculid, timestamptz)';
+COMMENT ON OPERATOR <> (pg_catalog.timestamptz, hlculid) IS
+	'not equal: the commutator of <> (hlculid, timestamptz)';
+COMMENT ON OPERATOR < (pg_catalog.timestamptz, hlculid) IS
+	'less than: the commutator of > (hlculid, timestamptz)';
+COMMENT ON OPERATOR <= (pg_catalog.timestamptz, hlculid) IS
+	'less than or equal: the commutator of >= (hlculid, timestamptz)';
+COMMENT ON OPERATOR > (pg_catalog.timestamptz, hlculid) IS
+	'greater than: the commutator of < (hlculid, timestamptz)';
+COMMENT ON OPERATOR >= (pg_catalog.timestamptz, hlculid) IS
+	'greater than or equal: the commutator of <= (hlculid, timestamptz)';
+
 CREATE AGGREGATE min(hlculid) (
 	SFUNC = hlculid_smaller,
 	STYPE = hlculid,
@@ -1161,6 +1296,13 @@ ALTER OPERATOR FAMILY hlculid_minmax_ops USING brin ADD
 	OPERATOR 4 >= (hlculid, pg_catalog.timestamptz),
 	OPERATOR 5 > (hlculid, pg_catalog.timestamptz);
 
+COMMENT ON OPERATOR CLASS hlculid_ops USING btree IS 'default btree operator class of hlculid: byte order, which is time order';
+COMMENT ON OPERATOR FAMILY hlculid_ops USING btree IS 'btree operator family of hlculid, with its comparisons against timestamptz';
+COMMENT ON OPERATOR CLASS hlculid_hash_ops USING hash IS 'default hash operator class of hlculid';
+COMMENT ON OPERATOR FAMILY hlculid_hash_ops USING hash IS 'hash operator family of hlculid';
+COMMENT ON OPERATOR CLASS hlculid_minmax_ops USING brin IS 'default BRIN minmax operator class of hlculid';
+COMMENT ON OPERATOR FAMILY hlculid_minmax_ops USING brin IS 'BRIN minmax operator family of hlculid, with its comparisons against timestamptz';
+
 ---------------------------------------------------------------------------
 -- uuid functions
 --
@@ -1190,6 +1332,10 @@ CREATE FUNCTION uuid_version(pg_catalog.uuid) RETURNS pg_catalog.int2
 CREATE FUNCTION uuid_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'uuid_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'uuid_date_bin'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION uuidv8_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'uuidv8_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1237,14 +1383,16 @@ COMMENT ON FUNCTION uuid_version(pg_catalog.uuid) IS
 	'version of a UUID (NULL unless of the RFC 9562 variant)';
 COMMENT ON FUNCTION uuid_timestamp(pg_catalog.uuid) IS
 	'timestamp of a version 1, 6 or 7 UUID, to the microsecond (NULL for other versions)';
+COMMENT ON FUNCTION uuid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
+	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a version 1, 6 or 7 UUID (NULL for other versions) (like date_bin)';
 COMMENT ON FUNCTION uuidv8_timestamp(pg_catalog.uuid) IS
 	'timestamp of a UUIDv8 made by gen_uuidv8(), to the microsecond (NULL for other versions)';
 COMMENT ON FUNCTION uuidv8_from_bytes(pg_catalog.bytea) IS
 	'UUIDv8 of 16 bytes: version and variant bits set, the other 122 bits kept';
 COMMENT ON FUNCTION uuidv6_floor(pg_catalog.timestamptz) IS 'smallest UUIDv6 of a microsecond';
 COMMENT ON FUNCTION uuidv6_ceil(pg_catalog.timestamptz) IS 'largest UUIDv6 of a microsecond';
-COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 of a microsecond';
-COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 of a microsecond';
+COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 whose timestamp is the given time or later (the first of its millisecond, or of the next)';
+COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 whose timestamp is the given time or earlier (the last of its millisecond)';
 COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest gen_uuidv8() UUID of a microsecond';
 COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest gen_uuidv8() UUID of a microsecond';
 COMMENT ON FUNCTION uuid_v1_to_v6(pg_catalog.uuid) IS
@@ -1350,6 +1498,10 @@ CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid p
 CREATE FUNCTION uid8_timestamp(uid8) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'uid8_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uid8_date_bin(stride pg_catalog.interval, id uid8, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'uid8_date_bin'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION uid8_sequence(uid8) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'uid8_sequence'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1385,12 +1537,18 @@ CREATE CAST (uid8 AS pg_catalog.int8) WITHOUT FUNCTION;
 CREATE CAST (pg_catalog.int8 AS uid8) WITHOUT FUNCTION;
 CREATE CAST (uid8 AS pg_catalog.bytea) WITH FUNCTION uid8_to_bytea(uid8);
 CREATE CAST (pg_catalog.bytea AS uid8) WITH FUNCTION uid8_from_bytea(pg_catalog.bytea);
+COMMENT ON CAST (uid8 AS pg_catalog.int8) IS 'the same 64 bits as a bigint (ids with the top bit set are negative)';
+COMMENT ON CAST (pg_catalog.int8 AS uid8) IS 'the same 64 bits as a uid8';
+COMMENT ON CAST (uid8 AS pg_catalog.bytea) IS 'the 8 bytes of a uid8, big-endian';
+COMMENT ON CAST (pg_catalog.bytea AS uid8) IS 'uid8 of 8 bytes, big-endian';
 
 COMMENT ON FUNCTION gen_uid8() IS
 	'new uid8: the current millisecond, the next sequence, this generator''s id, idtypes.uid8_cluster_id and idtypes.uid8_mode';
 COMMENT ON FUNCTION uid8_claimed_generators() IS
 	'uid8 generator ids claimed by live backends, with their process ids';
 COMMENT ON FUNCTION uid8_timestamp(uid8) IS 'timestamp of a uid8 (milliseconds)';
+COMMENT ON FUNCTION uid8_date_bin(pg_catalog.interval, uid8, pg_catalog.timestamptz) IS
+	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a uid8 (like date_bin)';
 COMMENT ON FUNCTION uid8_sequence(uid8) IS 'sequence of a uid8 within its millisecond (0 to 63)';
 COMMENT ON FUNCTION uid8_generator(uid8) IS 'generator id of a uid8 (0 to 2047)';
 COMMENT ON FUNCTION uid8_cluster(uid8) IS 'cluster id of a uid8 (0 to 15)';
@@ -1453,6 +1611,13 @@ CREATE OPERATOR >= (
 	RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel
 );
 
+COMMENT ON OPERATOR = (uid8, uid8) IS 'equal';
+COMMENT ON OPERATOR <> (uid8, uid8) IS 'not equal';
+COMMENT ON OPERATOR < (uid8, uid8) IS 'less than';
+COMMENT ON OPERATOR <= (uid8, uid8) IS 'less than or equal';
+COMMENT ON OPERATOR > (uid8, uid8) IS 'greater than';
+COMMENT ON OPERATOR >= (uid8, uid8) IS 'greater than or equal';
+
 CREATE AGGREGATE min(uid8) (
 	SFUNC = uid8_smaller,
 	STYPE = uid8,
@@ -1502,3 +1667,126 @@ CREATE OPERATOR CLASS uid8_minmax_ops
 	FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
 	FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
 	FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+
+COMMENT ON OPERATOR CLASS uid8_ops USING btree IS 'default btree operator class of uid8: unsigned 64-bit order';
+COMMENT ON OPERATOR FAMILY uid8_ops USING btree IS 'btree operator family of uid8';
+COMMENT ON OPERATOR CLASS uid8_hash_ops USING hash IS 'default hash operator class of uid8';
+COMMENT ON OPERATOR FAMILY uid8_hash_ops USING hash IS 'hash operator family of uid8';
+COMMENT ON OPERATOR CLASS uid8_minmax_ops USING brin IS 'default BRIN minmax operator class of uid8';
+COMMENT ON OPERATOR FAMILY uid8_minmax_ops USING brin IS 'BRIN minmax operator family of uid8';
+
+---------------------------------------------------------------------------
+-- partitioning helper
+---------------------------------------------------------------------------
+
+-- The range partitions of a table partitioned by range on one id column that
+-- cover [from, to) in steps of step, with the bounds of each from the key
+-- type's floor function, and the statement that creates it.  PL/pgSQL for
+-- the dynamic calls: the extension is relocatable, so the floor functions
+-- are called in whatever schema it is in now.  The search path is pinned to
+-- pg_catalog (then pg_temp), so nothing in another schema can capture the
+-- catalogs, functions and operators the body names.
+CREATE FUNCTION idtypes_range_partitions(
+	parent pg_catalog.regclass,
+	"from" pg_catalog.timestamptz,
+	"to" pg_catalog.timestamptz,
+	step pg_catalog.interval DEFAULT '1 month',
+	OUT partition_name pg_catalog.text,
+	OUT starts pg_catalog.timestamptz,
+	OUT ends pg_catalog.timestamptz,
+	OUT lower_bound pg_catalog.text,
+	OUT upper_bound pg_catalog.text,
+	OUT ddl pg_catalog.text)
+	RETURNS SETOF record
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	strategy "char";
+	nkeys int2;
+	keycol int2;
+	keytype oid;
+	ext_nsp name;
+	floor_fn name;
+	parent_nsp name;
+	parent_name name;
+	suffix_format text;
+	k int := 0;
+BEGIN
+	SELECT p.partstrat, p.partnatts, p.partattrs[0]
+	  INTO strategy, nkeys, keycol
+	  FROM pg_partitioned_table p WHERE p.partrelid = parent;
+	IF NOT FOUND THEN
+		RAISE EXCEPTION 'table "%" is not partitioned', parent
+			USING ERRCODE = 'wrong_object_type';
+	END IF;
+	IF strategy <> 'r' OR nkeys <> 1 OR keycol = 0 THEN
+		RAISE EXCEPTION 'table "%" is not partitioned by range on one column', parent
+			USING ERRCODE = 'wrong_object_type';
+	END IF;
+
+	SELECT a.atttypid INTO keytype
+	  FROM pg_attribute a WHERE a.attrelid = parent AND a.attnum = keycol;
+	SELECT e.extnamespace::regnamespace::name INTO ext_nsp
+	  FROM pg_extension e WHERE e.extname = 'idtypes';
+	SELECT CASE WHEN t.oid = 'pg_catalog.uuid'::regtype THEN 'uuidv7_floor'
+				ELSE t.typname || '_floor' END
+	  INTO floor_fn
+	  FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+	 WHERE t.oid = keytype
+	   AND (t.oid = 'pg_catalog.uuid'::regtype
+			OR (n.nspname = ext_nsp AND t.typname IN ('muid', 'hlculid', 'tid62', 'uid8')));
+	IF floor_fn IS NULL THEN
+		RAISE EXCEPTION 'the partition key of table "%" is of type %, not an id type of idtypes',
+			parent, keytype::regtype
+			USING ERRCODE = 'datatype_mismatch',
+				  HINT = 'The key must be of type muid, hlculid, tid62, uid8 or uuid.';
+	END IF;
+
+	IF "from" + step <= "from" THEN
+		RAISE EXCEPTION 'step must be greater than zero'
+			USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+	-- partition names end with the start of their range, to the step's unit
+	suffix_format := CASE
+		WHEN step = date_trunc('month', step) THEN 'YYYY_MM'
+		WHEN step = date_trunc('day', step) THEN 'YYYY_MM_DD'
+		WHEN step = date_trunc('minute', step) THEN 'YYYY_MM_DD_HH24MI'
+		WHEN step = date_trunc('second', step) THEN 'YYYY_MM_DD_HH24MISS'
+	END;
+	IF suffix_format IS NULL THEN
+		RAISE EXCEPTION 'step must be a whole number of seconds'
+			USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+
+	SELECT n.nspname, c.relname INTO parent_nsp, parent_name
+	  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	 WHERE c.oid = parent;
+
+	-- from + k * step rather than adding step repeatedly, so that month
+	-- steps from the 31st keep returning to the 31st where there is one
+	LOOP
+		starts := "from" + k * step;
+		EXIT WHEN starts >= "to";
+		ends := "from" + (k + 1) * step;
+		partition_name := parent_name || '_' || to_char(starts, suffix_format);
+		IF octet_length(partition_name) > 63 THEN
+			RAISE EXCEPTION 'partition name "%" is too long', partition_name
+				USING ERRCODE = 'name_too_long',
+					  HINT = 'Partition names are the table''s name, "_" and the start of their range.';
+		END IF;
+		EXECUTE format('SELECT %I.%I($1)::pg_catalog.text, %I.%I($2)::pg_catalog.text',
+					   ext_nsp, floor_fn, ext_nsp, floor_fn)
+		   INTO lower_bound, upper_bound
+		  USING starts, ends;
+		ddl := format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
+					  parent_nsp, partition_name, parent_nsp, parent_name,
+					  lower_bound, upper_bound);
+		RETURN NEXT;
+		k := k + 1;
+	END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION idtypes_range_partitions(pg_catalog.regclass, pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.interval) IS
+	'range partitions covering [from, to) in steps of step for a table partitioned by range on an id column: names, time ranges, bounds from the key type''s floor function, CREATE TABLE statements';

@@ -44,6 +44,7 @@
 #include "hlculid.h"
 #include "idtypes.h"
 #include "random.h"
+#include "timebin.h"
 
 /* Bytes of the clock word (ms << 16 | counter) at the start of an id. */
 #define HLCULID_CLOCK_BYTES	8
@@ -269,6 +270,18 @@ hlculid_timestamp(PG_FUNCTION_ARGS)
 
 	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(byteid_tick_of(h->data, &hlculid_time),
 													 &hlculid_time));
+}
+
+/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
+PG_FUNCTION_INFO_V1(hlculid_date_bin);
+Datum
+hlculid_date_bin(PG_FUNCTION_ARGS)
+{
+	hlculid    *h = PG_GETARG_HLCULID_P(1);
+	TimestampTz ts = byteid_tick_to_timestamptz(byteid_tick_of(h->data, &hlculid_time),
+												&hlculid_time);
+
+	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(hlculid_counter);

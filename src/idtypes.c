@@ -227,7 +227,8 @@ _PG_init(void)
 	 */
 	DefineCustomIntVariable("idtypes.hlculid_max_drift",
 							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit.",
-							NULL,
+							"An id further ahead is refused, so that one id from a broken clock cannot drag "
+							"every later id of this server into the future.",
 							&idtypes_hlculid_max_drift,
 							5 * 60 * 1000, -1, INT_MAX,
 							PGC_SIGHUP,
@@ -236,7 +237,8 @@ _PG_init(void)
 
 	DefineCustomIntVariable("idtypes.uid8_cluster_id",
 							"Cluster id of this server in uid8 ids, 0 to 15.",
-							NULL,
+							"Automatic generator ids are negotiated within one server: servers that generate "
+							"uid8 ids need different cluster ids (or disjoint configured generator ids).",
 							&idtypes_uid8_cluster_id,
 							0, 0, 15,
 							PGC_SIGHUP,
@@ -274,7 +276,8 @@ _PG_init(void)
 
 	DefineCustomEnumVariable("idtypes.uid8_mode",
 							 "Layout of generated uid8 ids: spread or time_sequential.",
-							 NULL,
+							 "spread reverses the bits of the timestamp, so that successive ids scatter over "
+							 "the key space; time_sequential puts the timestamp first, so that ids sort by time.",
 							 &idtypes_uid8_mode,
 							 UID8_MODE_SPREAD,
 							 uid8_mode_options,

@@ -32,6 +32,7 @@
 #include "idtypes.h"
 #include "muid.h"
 #include "random.h"
+#include "timebin.h"
 
 static const ByteIdTime muid_time = {
 	.typname = "muid",
@@ -200,6 +201,16 @@ muid_timestamp(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(muid_ts(PG_GETARG_MUID_P(0)),
 													 &muid_time));
+}
+
+/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
+PG_FUNCTION_INFO_V1(muid_date_bin);
+Datum
+muid_date_bin(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts = byteid_tick_to_timestamptz(muid_ts(PG_GETARG_MUID_P(1)), &muid_time);
+
+	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(muid_medallion);

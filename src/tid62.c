@@ -42,6 +42,7 @@
 #include "idtypes.h"
 #include "random.h"
 #include "tid62.h"
+#include "timebin.h"
 
 static const ByteIdTime tid62_time = {
 	.typname = "tid62",
@@ -194,6 +195,18 @@ tid62_timestamp(PG_FUNCTION_ARGS)
 
 	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(byteid_tick_of(t->data, &tid62_time),
 													 &tid62_time));
+}
+
+/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
+PG_FUNCTION_INFO_V1(tid62_date_bin);
+Datum
+tid62_date_bin(PG_FUNCTION_ARGS)
+{
+	tid62	   *t = PG_GETARG_TID62_P(1);
+	TimestampTz ts = byteid_tick_to_timestamptz(byteid_tick_of(t->data, &tid62_time),
+												&tid62_time);
+
+	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(tid62_entropy);

@@ -40,6 +40,7 @@
 #include "codec.h"
 #include "compat.h"
 #include "idtypes.h"
+#include "timebin.h"
 #include "uid8.h"
 
 /* the 42-bit millisecond count, for the shared timestamp conversions */
@@ -619,6 +620,19 @@ uid8_timestamp(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(0)),
 													 &uid8_time));
+}
+
+/*
+ * The start of the stride-wide bin, aligned on an origin, that holds its
+ * time (in either mode: the timestamp is read from the id, not its order).
+ */
+PG_FUNCTION_INFO_V1(uid8_date_bin);
+Datum
+uid8_date_bin(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts = byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(1)), &uid8_time);
+
+	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(uid8_sequence);

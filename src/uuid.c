@@ -51,6 +51,7 @@
 #include "clock.h"
 #include "codec.h"
 #include "random.h"
+#include "timebin.h"
 #include "uuid.h"
 
 /*
@@ -333,28 +334,57 @@ uuid_version(PG_FUNCTION_ARGS)
  * The timestamp of a v1, v6 or v7 (NULL for other versions and variants):
  * to the microsecond for v1 and v6 (truncating their 100 ns), to the
  * millisecond for v7 (see uuidv7_time).  The same values as PostgreSQL
- * 17's uuid_extract_timestamp(), which does not read v6.
+ * 17's uuid_extract_timestamp(), which does not read v6.  False when it
+ * has none.
  */
+static bool
+uuid_timestamp_of(const pg_uuid_t *u, TimestampTz *ts)
+{
+	uint64		hi = uuid_get_hi(u);
+
+	if (!uuid_is_rfc_variant(u))
+		return false;
+	switch (uuid_version_of(u))
+	{
+		case 1:
+			*ts = uuid_tick_to_timestamptz(uuid_v1_hi_tick(hi), &uuidv6_time);
+			return true;
+		case 6:
+			*ts = uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv6_time);
+			return true;
+		case 7:
+			*ts = uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv7_time);
+			return true;
+		default:
+			return false;
+	}
+}
+
 PG_FUNCTION_INFO_V1(uuid_timestamp);
 Datum
 uuid_timestamp(PG_FUNCTION_ARGS)
 {
-	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
-	uint64		hi = uuid_get_hi(u);
+	TimestampTz ts;
 
-	if (!uuid_is_rfc_variant(u))
+	if (!uuid_timestamp_of(PG_GETARG_UUID_P(0), &ts))
 		PG_RETURN_NULL();
-	switch (uuid_version_of(u))
-	{
-		case 1:
-			PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_v1_hi_tick(hi), &uuidv6_time));
-		case 6:
-			PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv6_time));
-		case 7:
-			PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv7_time));
-		default:
-			PG_RETURN_NULL();
-	}
+	PG_RETURN_TIMESTAMPTZ(ts);
+}
+
+/*
+ * The start of the stride-wide bin, aligned on an origin, that holds the
+ * timestamp of a v1, v6 or v7 (as uuid_timestamp() reads it); NULL for other
+ * versions and variants.
+ */
+PG_FUNCTION_INFO_V1(uuid_date_bin);
+Datum
+uuid_date_bin(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts;
+
+	if (!uuid_timestamp_of(PG_GETARG_UUID_P(1), &ts))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 /*

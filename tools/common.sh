@@ -16,8 +16,12 @@ PG_CONFIG=$PG_BINDIR/pg_config
 # Packages the build, the tests and the demo need.
 IDTYPES_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
-	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg
+	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg git unzip
 )
+
+# The Python that python3-psycopg is installed for (not another one on the
+# PATH): the client tests run with it.
+export IDTYPES_PYTHON=/usr/bin/python3
 
 log() { printf '==> %s\n' "$*" >&2; }
 

@@ -210,3 +210,30 @@ SELECT id, id::bigint AS as_bigint, id::bytea AS as_bytea,
 	   uid8_from_parts(uid8_timestamp(id), uid8_sequence(id), uid8_generator(id), uid8_cluster(id),
 					   uid8_mode(id)) = id AS round_trip
 FROM (SELECT max(id) AS id FROM parcels) s;
+
+------------------------------------------------------------------------
+-- Partitions and reports: one partition per month, bounds from the floors
+------------------------------------------------------------------------
+CREATE TABLE journal (id muid NOT NULL DEFAULT gen_muid(), body text) PARTITION BY RANGE (id);
+
+-- this month, the two before and the next: the statements, then run them
+SELECT partition_name, starts, ends, ddl
+FROM idtypes_range_partitions('journal', date_trunc('month', now()) - interval '2 months',
+							  date_trunc('month', now()) + interval '2 months');
+SELECT ddl FROM idtypes_range_partitions('journal', date_trunc('month', now()) - interval '2 months',
+										 date_trunc('month', now()) + interval '2 months') \gexec
+
+-- an entry every hour for the last 30 days (all within the partitions), and one now
+INSERT INTO journal
+SELECT muid_from_parts(now() - g * interval '1 hour', 281474976710656, 1), 'entry ' || g
+FROM generate_series(1, 720) g;
+INSERT INTO journal (body) VALUES ('now');
+SELECT tableoid::regclass AS partition, count(*) FROM journal GROUP BY 1 ORDER BY 1;
+
+-- the last week: only the partitions it touches are read
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM journal WHERE id >= now() - interval '7 days' AND id < now() + interval '1 minute';
+
+-- a report by day, straight from the ids
+SELECT muid_date_bin('1 day', id, '2000-01-01') AS day, count(*)
+FROM journal WHERE id >= now() - interval '7 days' GROUP BY 1 ORDER BY 1;

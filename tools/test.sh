@@ -2,7 +2,9 @@
 # tools/test.sh: install what is missing, build and install idtypes, then run
 # the whole test suite: pg_regress (sql/, against a throwaway server with
 # shared_preload_libraries = 'idtypes'), the isolation specs (specs/), and
-# the TAP tests (t/, which start their own servers).  Prints every failure's
+# the TAP tests (t/, which start their own servers; among them the Python
+# client, the README's examples, and the packaging checks, for which this
+# script makes the PGXN archive in a git checkout).  Prints every failure's
 # details, ends with one line "N passed, N failed" (a regress file or an
 # isolation spec counts as one test, a TAP test by its assertions) and exits
 # non-zero on any failure.
@@ -44,6 +46,17 @@ tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude
 	as_user tar -C "$dir" -xf -
 mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
+
+# The PGXN archive (make dist) of what git tracks, uncommitted changes to
+# tracked files included, for t/030_packaging.pl to check and build; outside
+# a git checkout there is none, and that test says so and skips.
+if git -C "$IDTYPES_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	log "making the PGXN archive"
+	ref=$(git -C "$IDTYPES_ROOT" stash create)
+	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" dist DIST_REF="${ref:-HEAD}" \
+		DISTDIR="$dir/dist" >/dev/null
+	export IDTYPES_DIST_DIR=$dir/dist
+fi
 
 # count_results LOG STATUS: add a suite's ok / failed lines to the totals
 # (pg_regress prints "... ok" before PostgreSQL 16, "ok N - name" after); a

@@ -1,0 +1,373 @@
+# Packaging: the version is given once (default_version in idtypes.control)
+# and everything that repeats it agrees; META.json follows the PGXN Meta
+# Spec 1.0.0; and the archive of make dist holds what a build and the tests
+# need, and builds and installs from itself.
+#
+# tools/test.sh makes the archive (from what git tracks) in IDTYPES_DIST_DIR;
+# without it (not a git checkout, or this file run by hand) the archive
+# checks are skipped and say so.
+use strict;
+use warnings;
+use Cwd qw(getcwd);
+use File::Basename qw(basename);
+use File::Find;
+use IPC::Run;
+use JSON::PP;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $root = getcwd();
+
+sub slurp
+{
+	my ($path) = @_;
+	open my $fh, '<', $path or die "cannot read $path: $!";
+	local $/;
+	my $text = <$fh>;
+	close $fh;
+	return $text;
+}
+
+sub run_cmd
+{
+	my (@cmd) = @_;
+	my ($out, $err) = ('', '');
+	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
+	return ($ok, $out, $err);
+}
+
+#
+# The PGXN Meta Spec 1.0.0 (https://pgxn.org/meta/spec.txt), as rules:
+# meta_errors() returns what is wrong with a decoded META.json.
+#
+my $semver = qr/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
+my $term = qr/^[^\/\\\s\p{Cntrl}]{2,}$/;
+my $uri = qr/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/;
+my %licenses = map { $_ => 1 } qw(agpl_3 apache_1_1 apache_2_0 artistic_1 artistic_2 bsd
+  freebsd gfdl_1_2 gfdl_1_3 gpl_1 gpl_2 gpl_3 lgpl_2_1 lgpl_3_0 mit mozilla_1_0 mozilla_1_1
+  openssl perl_5 postgresql qpl_1_0 ssleay sun zlib open_source restricted unrestricted unknown);
+
+sub custom { return $_[0] =~ /^[xX]_./ }
+sub is_obj { return ref $_[0] eq 'HASH' }
+sub is_str { return defined $_[0] && !ref $_[0] && length $_[0] > 0 }
+sub is_path { return is_str($_[0]) && $_[0] !~ m{^/|\\|(^|/)\.\.(/|$)} }
+
+sub version_range
+{
+	my ($v) = @_;
+	return 1 if !ref $v && $v eq '0';
+	return 0 unless is_str($v);
+	for my $part (split /,\s*/, $v)
+	{
+		my $ver = $part =~ s/^(?:[=!]=|[<>]=?)\s*//r;
+		return 0 unless $ver eq '0' || $ver =~ $semver;
+	}
+	return 1;
+}
+
+sub check_keys
+{
+	my ($errors, $where, $obj, @allowed) = @_;
+	my %ok = map { $_ => 1 } @allowed;
+	for my $k (sort keys %$obj)
+	{
+		push @$errors, "$where: unknown key \"$k\"" unless $ok{$k} || custom($k);
+	}
+}
+
+sub meta_errors
+{
+	my ($m) = @_;
+	my @e;
+	return ('not an object') unless is_obj($m);
+	check_keys(\@e, 'top level', $m, qw(name version abstract maintainer license provides
+		  meta-spec description generated_by tags no_index prereqs release_status resources));
+	for my $k (qw(name version abstract maintainer license provides meta-spec))
+	{
+		push @e, "missing $k" unless exists $m->{$k};
+	}
+	push @e, 'name is not a term' if exists $m->{name} && !(is_str($m->{name}) && $m->{name} =~ $term);
+	push @e, 'version is not a semantic version'
+	  if exists $m->{version} && !(is_str($m->{version}) && $m->{version} =~ $semver);
+	for my $k (qw(abstract description generated_by))
+	{
+		push @e, "$k is not a non-empty string" if exists $m->{$k} && !is_str($m->{$k});
+	}
+	if (exists $m->{maintainer})
+	{
+		my $mt = $m->{maintainer};
+		push @e, 'maintainer is not a string or a list of them'
+		  unless is_str($mt) || (ref $mt eq 'ARRAY' && @$mt && !grep { !is_str($_) } @$mt);
+	}
+	if (exists $m->{license})
+	{
+		my $l = $m->{license};
+		my $ok = (!ref $l && $licenses{$l})
+		  || (ref $l eq 'ARRAY' && @$l && !grep { ref $_ || !$licenses{$_} } @$l)
+		  || (is_obj($l) && %$l && !grep { !is_str($_) || $_ !~ $uri } values %$l);
+		push @e, 'license is not a known license, a list of them, or names with URIs' unless $ok;
+	}
+	if (exists $m->{provides})
+	{
+		my $p = $m->{provides};
+		if (!is_obj($p) || !%$p)
+		{
+			push @e, 'provides is not a non-empty object';
+		}
+		else
+		{
+			for my $ext (sort keys %$p)
+			{
+				my $x = $p->{$ext};
+				push @e, "provides: \"$ext\" is not a term" unless $ext =~ $term;
+				if (!is_obj($x)) { push @e, "provides.$ext is not an object"; next; }
+				check_keys(\@e, "provides.$ext", $x, qw(file version abstract docfile docpath));
+				push @e, "provides.$ext.file is not a relative path" unless is_path($x->{file});
+				push @e, "provides.$ext.version is not a semantic version"
+				  unless is_str($x->{version}) && $x->{version} =~ $semver;
+				push @e, "provides.$ext.docfile is not a relative path"
+				  if exists $x->{docfile} && !is_path($x->{docfile});
+				push @e, "provides.$ext.abstract is empty"
+				  if exists $x->{abstract} && !is_str($x->{abstract});
+			}
+		}
+	}
+	if (exists $m->{'meta-spec'})
+	{
+		my $s = $m->{'meta-spec'};
+		if (!is_obj($s)) { push @e, 'meta-spec is not an object'; }
+		else
+		{
+			check_keys(\@e, 'meta-spec', $s, qw(version url));
+			push @e, 'meta-spec.version is not 1.0.x'
+			  unless is_str($s->{version}) && $s->{version} =~ /^1\.0\.\d+$/;
+			push @e, 'meta-spec.url is not the spec\'s'
+			  if exists $s->{url} && $s->{url} !~ m{^https?://pgxn\.org/meta/spec\.txt$};
+		}
+	}
+	if (exists $m->{tags})
+	{
+		my $t = $m->{tags};
+		push @e, 'tags is not a list of tags'
+		  unless ref $t eq 'ARRAY' && @$t
+		  && !grep { !is_str($_) || length($_) > 255 || $_ !~ /^[^\/\\\p{Cntrl}]{2,}$/ } @$t;
+	}
+	if (exists $m->{no_index})
+	{
+		my $n = $m->{no_index};
+		if (!is_obj($n) || !(exists $n->{file} || exists $n->{directory}))
+		{
+			push @e, 'no_index has neither file nor directory';
+		}
+		else
+		{
+			check_keys(\@e, 'no_index', $n, qw(file directory));
+			for my $k (grep { exists $n->{$_} } qw(file directory))
+			{
+				my @paths = ref $n->{$k} eq 'ARRAY' ? @{ $n->{$k} } : ($n->{$k});
+				push @e, "no_index.$k is not a list of relative paths"
+				  if !@paths || grep { !is_path($_) } @paths;
+			}
+		}
+	}
+	if (exists $m->{prereqs})
+	{
+		my $p = $m->{prereqs};
+		if (!is_obj($p) || !%$p) { push @e, 'prereqs is not a non-empty object'; }
+		else
+		{
+			check_keys(\@e, 'prereqs', $p, qw(configure build test runtime develop));
+			for my $phase (grep { !custom($_) } sort keys %$p)
+			{
+				my $ph = $p->{$phase};
+				if (!is_obj($ph)) { push @e, "prereqs.$phase is not an object"; next; }
+				check_keys(\@e, "prereqs.$phase", $ph, qw(requires recommends suggests conflicts));
+				for my $rel (grep { !custom($_) } sort keys %$ph)
+				{
+					my $r = $ph->{$rel};
+					if (!is_obj($r)) { push @e, "prereqs.$phase.$rel is not an object"; next; }
+					for my $name (sort keys %$r)
+					{
+						push @e, "prereqs.$phase.$rel.$name is not a term" unless $name =~ $term;
+						push @e, "prereqs.$phase.$rel.$name is not a version range"
+						  unless version_range($r->{$name});
+					}
+				}
+			}
+		}
+	}
+	push @e, 'release_status is not stable, testing or unstable'
+	  if exists $m->{release_status}
+	  && !(is_str($m->{release_status}) && $m->{release_status} =~ /^(stable|testing|unstable)$/);
+	if (exists $m->{resources})
+	{
+		my $r = $m->{resources};
+		if (!is_obj($r) || !%$r) { push @e, 'resources is not a non-empty object'; }
+		else
+		{
+			check_keys(\@e, 'resources', $r, qw(homepage bugtracker repository));
+			push @e, 'resources.homepage is not a URI'
+			  if exists $r->{homepage} && !(is_str($r->{homepage}) && $r->{homepage} =~ $uri);
+			if (exists $r->{bugtracker})
+			{
+				my $b = $r->{bugtracker};
+				if (!is_obj($b) || !(exists $b->{web} || exists $b->{mailto}))
+				{
+					push @e, 'resources.bugtracker has neither web nor mailto';
+				}
+				else
+				{
+					check_keys(\@e, 'resources.bugtracker', $b, qw(web mailto));
+					push @e, 'resources.bugtracker.web is not a URI'
+					  if exists $b->{web} && !(is_str($b->{web}) && $b->{web} =~ $uri);
+					push @e, 'resources.bugtracker.mailto is not an email address'
+					  if exists $b->{mailto} && !(is_str($b->{mailto}) && $b->{mailto} =~ /^[^@\s]+@[^@\s]+$/);
+				}
+			}
+			if (exists $r->{repository})
+			{
+				my $rp = $r->{repository};
+				if (!is_obj($rp) || !(exists $rp->{url} || exists $rp->{web}))
+				{
+					push @e, 'resources.repository has neither url nor web';
+				}
+				else
+				{
+					check_keys(\@e, 'resources.repository', $rp, qw(url web type));
+					for my $k (grep { exists $rp->{$_} } qw(url web))
+					{
+						push @e, "resources.repository.$k is not a URI"
+						  unless is_str($rp->{$k}) && $rp->{$k} =~ $uri;
+					}
+					push @e, 'resources.repository.type is empty'
+					  if exists $rp->{type} && !is_str($rp->{type});
+				}
+			}
+		}
+	}
+	return @e;
+}
+
+#
+# The rules catch what they should (so that a pass below means something).
+#
+my $json = JSON::PP->new->canonical;
+my $meta_text = slurp("$root/META.json");
+my $meta = eval { $json->decode($meta_text) };
+ok(defined $meta, 'META.json is JSON') or diag($@);
+my %broken = (
+	'no license' => sub { delete $_[0]{license} },
+	'a made-up license' => sub { $_[0]{license} = 'postgres' },
+	'version not semantic' => sub { $_[0]{version} = '0.1' },
+	'provides without file' => sub { delete $_[0]{provides}{idtypes}{file} },
+	'meta-spec 2.0.0' => sub { $_[0]{'meta-spec'}{version} = '2.0.0' },
+	'unknown top-level key' => sub { $_[0]{repository} = 'x' },
+	'bad prereq version' => sub { $_[0]{prereqs}{runtime}{requires}{PostgreSQL} = '13' },
+	'repository without url or web' => sub { $_[0]{resources} = { repository => { type => 'git' } } },
+	'absolute docfile' => sub { $_[0]{provides}{idtypes}{docfile} = '/README.md' },
+	'one-character tag' => sub { $_[0]{tags} = ['x'] });
+for my $what (sort keys %broken)
+{
+	my $copy = $json->decode($meta_text);
+	$broken{$what}->($copy);
+	ok(scalar(meta_errors($copy)) > 0, "the META.json rules reject $what");
+}
+my @errors = meta_errors($meta);
+is(join("\n", @errors), '', 'META.json follows the PGXN Meta Spec 1.0.0');
+
+#
+# One version: default_version in the control file, repeated everywhere else.
+#
+my ($version) = slurp("$root/idtypes.control") =~ /^default_version = '([^']+)'$/m;
+like($version, $semver, "the control file's default_version ($version) is a semantic version");
+is($meta->{version}, $version, 'META.json version is the control file\'s');
+is($meta->{provides}{idtypes}{version}, $version, 'META.json provides.idtypes.version is the control file\'s');
+is($meta->{provides}{idtypes}{file}, "idtypes--$version.sql", 'META.json provides the install script of that version');
+ok(-f "$root/idtypes--$version.sql", "the install script idtypes--$version.sql exists");
+my @installs = grep { !/--.*--/ } map { basename($_) } glob("$root/idtypes--*.sql");
+is("@installs", "idtypes--$version.sql", 'it is the only install script (others would be upgrade scripts)');
+my ($ok, $out, $err) = run_cmd('make', '-s', '--no-print-directory', '-C', $root,
+	'--eval=print-extversion: ; @echo $(EXTVERSION)', 'print-extversion');
+chomp $out;
+is($out, $version, 'the Makefile\'s EXTVERSION is the control file\'s') or diag($err);
+
+# the oldest server: compat.h refuses what META.json does not require
+my ($min) = slurp("$root/src/compat.h") =~ /PG_VERSION_NUM < (\d+)0000\n#error/;
+is("$min.0.0", $meta->{prereqs}{runtime}{requires}{PostgreSQL},
+	'META.json requires the PostgreSQL version that src/compat.h starts at');
+# every extension the control file requires is a runtime prerequisite
+my ($requires) = slurp("$root/idtypes.control") =~ /^requires = '([^']*)'$/m;
+for my $ext (split /,\s*/, $requires // '')
+{
+	ok(exists $meta->{prereqs}{runtime}{requires}{$ext}, "the control file's requirement $ext is in META.json");
+}
+
+# the server sees the same version
+my $node = PostgreSQL::Test::Cluster->new('packaging');
+$node->init;
+$node->start;
+is($node->safe_psql('postgres', "SELECT default_version FROM pg_available_extensions WHERE name = 'idtypes'"),
+	$version, 'the installed extension offers that version');
+$node->safe_psql('postgres', 'CREATE EXTENSION idtypes');
+is($node->safe_psql('postgres', "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'"),
+	$version, 'CREATE EXTENSION installs that version');
+$node->stop;
+
+#
+# The archive of make dist.
+#
+SKIP:
+{
+	my $distdir = $ENV{IDTYPES_DIST_DIR};
+	skip 'no archive: tools/test.sh makes one with make dist in a git checkout', 1
+	  unless defined $distdir;
+
+	my @archives = map { basename($_) } glob("$distdir/*");
+	is("@archives", "idtypes-$version.zip", "make dist made idtypes-$version.zip");
+	my $zip = "$distdir/idtypes-$version.zip";
+	($ok, $out, $err) = run_cmd('unzip', '-Z1', $zip);
+	ok($ok, 'the archive lists') or diag($err);
+	my %in = map { $_ => 1 } grep { !m{/$} } split /\n/, $out;
+	my $prefix = "idtypes-$version/";
+	is(join(' ', grep { index($_, $prefix) != 0 } sort keys %in), '',
+		"every file is under $prefix");
+	my %files = map { substr($_, length $prefix) => 1 } keys %in;
+
+	# what a build and the tests use, as found in this tree
+	my @needed = ('Makefile', 'META.json', 'README.md', 'LICENSE', 'idtypes.control',
+		"idtypes--$version.sql", $meta->{provides}{idtypes}{docfile});
+	find({ no_chdir => 1, wanted => sub {
+		my $rel = substr($File::Find::name, length($root) + 1);
+		push @needed, $rel
+		  if $rel =~ m{^(src/.*\.[ch]|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.pl|python/.*\.py|tools/.*\.(sh|sql)|bench/[^/]+)$};
+	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src sql expected specs t python tools bench));
+	my @missing = grep { !$files{$_} } sort @needed;
+	is("@missing", '', 'the archive holds every file of the build, the tests, the tools and the docs')
+	  or diag('not committed? ' . "@missing");
+	# every regression test and isolation spec has its expected output
+	my @unpaired = grep {
+		(m{^sql/(.*)\.sql$} || m{^specs/(.*)\.spec$}) && !$files{"expected/$1.out"}
+	} sort keys %files;
+	is("@unpaired", '', 'every regression file and isolation spec in it has its expected output');
+	my @unwanted = grep { m{(^|/)\.|\.(o|so|bc)$|^(results|output_iso|tmp_check|dist)/} } sort keys %files;
+	is("@unwanted", '', 'no build output, test output or repository files in it');
+
+	# the archive builds and installs by itself, without warnings
+	my $work = PostgreSQL::Test::Utils::tempdir('dist');
+	($ok, $out, $err) = run_cmd('unzip', '-q', $zip, '-d', $work);
+	ok($ok, 'the archive unpacks') or diag($err);
+	my $src = "$work/idtypes-$version";
+	($ok, $out, $err) = run_cmd('make', '-C', $src, 'PG_CONFIG=pg_config');
+	ok($ok, 'make builds the unpacked archive') or diag($err);
+	is(join("\n", grep { /warning:/ } split /\n/, $err), '', 'without a compiler warning');
+	($ok, $out, $err) = run_cmd('make', '-C', $src, 'PG_CONFIG=pg_config', "DESTDIR=$work/install", 'install');
+	ok($ok, 'make install installs it') or diag($err);
+	my ($pkglibdir, $sharedir) = map { my $d = `pg_config --$_`; chomp $d; $d } qw(pkglibdir sharedir);
+	my @installed = map { basename($_) } grep { -f }
+	  ("$work/install$pkglibdir/idtypes.so", glob("$work/install$sharedir/extension/idtypes*"));
+	is(join(' ', sort @installed), "idtypes--$version.sql idtypes.control idtypes.so",
+		'it installs the module, the control file and the install script');
+}
+
+done_testing();
