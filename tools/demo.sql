@@ -210,3 +210,12 @@ SELECT id, id::bigint AS as_bigint, id::bytea AS as_bytea,
 	   uid8_from_parts(uid8_timestamp(id), uid8_sequence(id), uid8_generator(id), uid8_cluster(id),
 					   uid8_mode(id)) = id AS round_trip
 FROM (SELECT max(id) AS id FROM parcels) s;
+
+------------------------------------------------------------------------
+-- Node identity: what this server puts in its ids to tell them from other
+-- servers' ids, and where each value comes from (configured, automatic or
+-- default); see "Running on many servers" in the README
+------------------------------------------------------------------------
+\x on
+SELECT * FROM idtypes_node_identity;
+\x off
