@@ -1524,6 +1524,8 @@ CREATE FUNCTION idtypes_node_identity(
 
 CREATE VIEW idtypes_node_identity AS
 	SELECT * FROM idtypes_node_identity();
+-- readable by everyone, like the function (and the settings it shows)
+GRANT SELECT ON idtypes_node_identity TO PUBLIC;
 
 COMMENT ON FUNCTION idtypes_node_identity() IS
 	'node identity of this server in generated ids (medallion, publisher, uid8 cluster and generator ids), and where each comes from';

@@ -22,3 +22,10 @@ SELECT attname, format_type(atttypid, atttypmod)
 FROM pg_attribute
 WHERE attrelid = 'idtypes_node_identity'::regclass AND attnum > 0
 ORDER BY attnum;
+
+-- anyone may read the view, as anyone may call the function
+CREATE ROLE regress_idtypes_reader;
+SET ROLE regress_idtypes_reader;
+SELECT count(*) FROM idtypes_node_identity;
+RESET ROLE;
+DROP ROLE regress_idtypes_reader;
