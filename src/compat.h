@@ -23,6 +23,7 @@
 
 #include "storage/lock.h"
 #include "storage/proc.h"
+#include "utils/guc_tables.h"
 #include "utils/sortsupport.h"
 
 /* The local transaction id of the current top-level transaction. */
@@ -90,8 +91,6 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
  * PostgreSQL 16 keeps the settings in a hash table and exports its lookup;
  * before, they are a sorted array that can be searched.
  */
-#include "utils/guc_tables.h"
-
 static inline GucSource
 idtypes_guc_source(const char *name)
 {

@@ -242,7 +242,10 @@ idtypes_node_identity(PG_FUNCTION_ARGS)
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "return type must be a row type");
-	Assert(tupdesc->natts == lengthof(values));
+	if (tupdesc->natts != lengthof(values))
+		elog(ERROR, "idtypes_node_identity() returns %d columns, the module expects %d: "
+			 "the extension's SQL script and its module do not match",
+			 tupdesc->natts, (int) lengthof(values));
 
 	/* automatic generator ids can be any: each backend claims free ones */
 	if (idtypes_uid8_generator_id >= 0)
