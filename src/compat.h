@@ -23,6 +23,7 @@
 
 #include "storage/lock.h"
 #include "storage/proc.h"
+#include "utils/guc_tables.h"
 #include "utils/sortsupport.h"
 
 /* The local transaction id of the current top-level transaction. */
@@ -84,5 +85,30 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 	return (x < y) ? -1 : (x > y) ? 1 : 0;
 }
 #endif
+
+/*
+ * Where a setting's current value comes from (PGC_S_DEFAULT: nowhere).
+ * PostgreSQL 16 keeps the settings in a hash table and exports its lookup;
+ * before, they are a sorted array that can be searched.
+ */
+static inline GucSource
+idtypes_guc_source(const char *name)
+{
+#if PG_VERSION_NUM >= 160000
+	struct config_generic *gconf = find_option(name, false, true, ERROR);
+
+	return gconf != NULL ? gconf->source : PGC_S_DEFAULT;
+#else
+	struct config_generic **vars = get_guc_variables();
+	int			n = GetNumConfigOptions();
+
+	for (int i = 0; i < n; i++)
+	{
+		if (strcmp(vars[i]->name, name) == 0)
+			return vars[i]->source;
+	}
+	return PGC_S_DEFAULT;
+#endif
+}
 
 #endif							/* IDTYPES_COMPAT_H */

@@ -174,7 +174,7 @@ hlculid_auto_publisher(void)
  * where an id came from, and backends that share one are kept apart by the
  * 48 random bits, as independent publishers of the proposal are.
  */
-static uint32
+uint32
 hlculid_node_publisher(void)
 {
 	if (idtypes_publisher_id >= 0)

@@ -31,4 +31,7 @@ typedef struct hlculid
 #define PG_GETARG_HLCULID_P(n)	DatumGetHlculidP(PG_GETARG_DATUM(n))
 #define PG_RETURN_HLCULID_P(x)	return HlculidPGetDatum(x)
 
+/* The publisher of this node: the configured one or the automatic one. */
+extern uint32 hlculid_node_publisher(void);
+
 #endif							/* IDTYPES_HLCULID_H */

@@ -10,6 +10,9 @@
  * configured node identity, which only a shared clock can honour, is
  * refused with a hint.
  *
+ * idtypes_node_identity() shows the identity in effect, so that servers
+ * that share one can be found with a query across them.
+ *
  * Copyright (c) 2026, idtypes developers
  *
  * src/idtypes.c
@@ -20,16 +23,24 @@
 
 #include <stdlib.h>
 
+#include "access/htup_details.h"
+#include "access/xlog.h"
+#include "catalog/pg_type.h"
 #include "fmgr.h"
+#include "funcapi.h"
 #include "miscadmin.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/guc.h"
 
 #include "clock.h"
+#include "hlculid.h"
 #include "idtypes.h"
 #include "muid.h"
+#include "uid8.h"
 
 PG_MODULE_MAGIC;
 
@@ -190,6 +201,75 @@ idtypes_identity_needs_preload(const char *guc)
 					   "so a configured node identity would be used by independent generators and could repeat ids."),
 			 errhint("Add idtypes to shared_preload_libraries and restart the server, "
 					 "or reset %s so that each backend picks an identity of its own.", guc)));
+}
+
+/*
+ * A standby replays its primary's WAL and reads its primary's configuration
+ * (postgresql.auto.conf, and postgresql.conf when it lives in the data
+ * directory, come with pg_basebackup or a snapshot), so an identity it
+ * generates with is, as far as it can tell, the primary's: the ids would be
+ * the primary's too.  Like nextval(), such generation waits for promotion.
+ */
+void
+idtypes_identity_copied(const char *what, const char *identity, const char *hint)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("cannot generate %s during recovery", what),
+			 errdetail("A standby is a copy of its primary, configuration included, so its %s could repeat "
+					   "the primary's: they would carry the same %s.", what, identity),
+			 errhint("%s", hint)));
+}
+
+/*
+ * The node identity in effect in this backend, one row: what each scheme
+ * puts in its ids to tell this server's ids from other servers', and where
+ * it comes from ("configured", "automatic", or for the uid8 cluster id,
+ * which has no automatic choice, "default").  The system identifier and the
+ * recovery state tell a copy of a data directory from an independent server.
+ */
+PG_FUNCTION_INFO_V1(idtypes_node_identity);
+Datum
+idtypes_node_identity(PG_FUNCTION_ARGS)
+{
+	TupleDesc	tupdesc;
+	Datum		values[12];
+	bool		nulls[12] = {0};
+	char		generators[32];
+	int			first = 0;
+	int			count = UID8_GENERATORS;
+	int			i = 0;
+
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "return type must be a row type");
+	if (tupdesc->natts != lengthof(values))
+		elog(ERROR, "idtypes_node_identity() returns %d columns, the module expects %d: "
+			 "the extension's SQL script and its module do not match",
+			 tupdesc->natts, (int) lengthof(values));
+
+	/* automatic generator ids can be any: each backend claims free ones */
+	if (idtypes_uid8_generator_id >= 0)
+	{
+		first = idtypes_uid8_generator_id;
+		count = idtypes_uid8_generator_count;
+	}
+	snprintf(generators, sizeof(generators), "[%d,%d)", first, first + count);
+
+	values[i++] = Int64GetDatum((int64) GetSystemIdentifier());
+	values[i++] = BoolGetDatum(RecoveryInProgress());
+	values[i++] = BoolGetDatum(idtypes_preloaded);
+	values[i++] = Int64GetDatum((int64) muid_node_medallion());
+	values[i++] = CStringGetTextDatum(idtypes_medallion >= 0 ? "configured" : "automatic");
+	values[i++] = Int32GetDatum((int32) hlculid_node_publisher());
+	values[i++] = CStringGetTextDatum(idtypes_publisher_id >= 0 ? "configured" : "automatic");
+	values[i++] = Int32GetDatum(idtypes_uid8_cluster_id);
+	values[i++] = CStringGetTextDatum(idtypes_guc_source("idtypes.uid8_cluster_id") == PGC_S_DEFAULT ?
+									  "default" : "configured");
+	values[i++] = OidInputFunctionCall(F_RANGE_IN, generators, INT4RANGEOID, -1);
+	values[i++] = CStringGetTextDatum(idtypes_uid8_generator_id >= 0 ? "configured" : "automatic");
+	values[i++] = CStringGetTextDatum(idtypes_uid8_mode == UID8_MODE_SPREAD ? "spread" : "time_sequential");
+
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
 }
 
 void

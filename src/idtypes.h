@@ -51,4 +51,12 @@ extern IdtypesShared *idtypes_shared;
  */
 pg_noreturn extern void idtypes_identity_needs_preload(const char *guc);
 
+/*
+ * Raise the error for generation during recovery with an identity that a
+ * standby shares with its primary: what (e.g. "muids") could repeat the
+ * primary's because they carry the same identity (e.g. "medallion").
+ */
+pg_noreturn extern void idtypes_identity_copied(const char *what, const char *identity,
+												const char *hint);
+
 #endif							/* IDTYPES_H */

@@ -24,6 +24,7 @@
 
 #include "access/parallel.h"
 #include "access/xact.h"
+#include "access/xlog.h"
 #include "utils/timestamp.h"
 
 #include "byteid.h"
@@ -122,15 +123,16 @@ static struct
 /* This backend's own medallion, when it generates without shared memory. */
 static uint64 backend_medallion = 0;
 
-static uint64
+/*
+ * The medallion gen_muid() uses here: the configured one, the automatic one
+ * of this server start, or (without shared memory) this backend's own.
+ * Whether a configured one may be used is the caller's question.
+ */
+uint64
 muid_node_medallion(void)
 {
 	if (idtypes_medallion >= 0)
-	{
-		if (!idtypes_preloaded)
-			idtypes_identity_needs_preload("idtypes.medallion");
 		return (uint64) idtypes_medallion;
-	}
 	if (idtypes_shared != NULL)
 		return idtypes_shared->medallion;
 	if (backend_medallion == 0)
@@ -156,6 +158,20 @@ muid_xact_begin(void)
 				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
 				 errmsg("cannot generate muids in a parallel worker")));
 
+	/*
+	 * A configured medallion is the node's alone only when one clock serves
+	 * it (the shared one), and only on the server it was configured for (a
+	 * standby's is its primary's).
+	 */
+	if (idtypes_medallion >= 0)
+	{
+		if (!idtypes_preloaded)
+			idtypes_identity_needs_preload("idtypes.medallion");
+		if (RecoveryInProgress())
+			idtypes_identity_copied("muids", "medallion",
+									"Generate muids on the primary, or reset idtypes.medallion on this standby "
+									"so that it uses an automatic medallion of its own.");
+	}
 	medallion = muid_node_medallion();
 	ts = idclock_next(IDCLOCK_MUID, (uint64) (idclock_now_ns() / 1000));
 	if (ts > MUID_TS_MAX)

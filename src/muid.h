@@ -39,4 +39,7 @@ muid_random_medallion(uint64 random_bits)
 	return MUID_RANDOM_MEDALLION_MIN | (random_bits & (MUID_RANDOM_MEDALLION_MIN - 1));
 }
 
+/* The medallion of this node (or, without shared memory, this backend). */
+extern uint64 muid_node_medallion(void);
+
 #endif							/* IDTYPES_MUID_H */

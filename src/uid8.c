@@ -27,6 +27,7 @@
 #include "postgres.h"
 
 #include "access/parallel.h"
+#include "access/xlog.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
 #include "port/pg_bswap.h"
@@ -556,6 +557,14 @@ gen_uid8(PG_FUNCTION_ARGS)
 	int			count = idtypes_uid8_generator_count;
 	uint64		word;
 	uint32		gen;
+
+	/*
+	 * A standby's cluster id and generator ids are its primary's, and
+	 * automatic generator ids are negotiated within one server only.
+	 */
+	if (unlikely(RecoveryInProgress()))
+		idtypes_identity_copied("uid8 ids", "cluster id and generator ids",
+								"Generate uid8 ids on the primary.");
 
 	if (idtypes_uid8_generator_id >= 0)
 	{

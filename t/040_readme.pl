@@ -99,6 +99,9 @@ sub scan_line
 # The ```sql blocks of a markdown file: [{line, heading, statements}], each
 # statement {line, sql, expect => [[kind, text], ...]}; problems of form go
 # to the block's errors.
+my $norun_blocks = 0;
+my @unknown_info;
+
 sub read_blocks
 {
 	my ($path) = @_;
@@ -115,6 +118,9 @@ sub read_blocks
 		if (!$block)
 		{
 			$heading = $1 if $line =~ /^#+\s+(.*)$/;
+			# a block that needs several servers: a TAP test beside it runs it
+			$norun_blocks++ if $line =~ /^```sql\s+norun\s*$/;
+			push @unknown_info, $ln if $line =~ /^```sql\s+(?!norun\s*$)\S/;
 			if ($line =~ /^```sql\s*$/)
 			{
 				$block = { line => $ln, heading => $heading // '', statements => [], errors => [] };
@@ -225,6 +231,8 @@ sub compare
 
 my @blocks = read_blocks($readme);
 cmp_ok(scalar @blocks, '>', 0, 'README.md has ```sql blocks');
+is(join(', ', @unknown_info), '', 'every ```sql block is run or marked norun');
+note("$norun_blocks ```sql norun blocks (several servers) are left to the TAP tests they name");
 
 my $node = PostgreSQL::Test::Cluster->new('readme');
 $node->init;

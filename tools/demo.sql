@@ -237,3 +237,12 @@ SELECT count(*) FROM journal WHERE id >= now() - interval '7 days' AND id < now(
 -- a report by day, straight from the ids
 SELECT muid_date_bin('1 day', id, '2000-01-01') AS day, count(*)
 FROM journal WHERE id >= now() - interval '7 days' GROUP BY 1 ORDER BY 1;
+
+------------------------------------------------------------------------
+-- Node identity: what this server puts in its ids to tell them from other
+-- servers' ids, and where each value comes from (configured, automatic or
+-- default); see "Running on many servers" in the README
+------------------------------------------------------------------------
+\x on
+SELECT * FROM idtypes_node_identity;
+\x off
