@@ -23,6 +23,11 @@ IDTYPES_PACKAGES=(
 # PATH): the client tests run with it.
 export IDTYPES_PYTHON=/usr/bin/python3
 
+# Servers that the tests create (initdb in the TAP tests) take their encoding
+# from the locale: a fresh machine's root shell often has none, which gives
+# SQL_ASCII databases without ICU collations.  C.UTF-8 is always there.
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
 log() { printf '==> %s\n' "$*" >&2; }
 
 as_root() {
