@@ -223,7 +223,7 @@ sub extension_catalog
 	my ($node, $dbname) = @_;
 	return $node->safe_psql($dbname, q{
 SET search_path = pg_catalog;
-WITH ext AS (SELECT oid, * FROM pg_extension WHERE extname = 'idtypes'),
+WITH ext AS (SELECT * FROM pg_extension WHERE extname = 'idtypes'),
 member AS (
 	SELECT d.classid, d.objid, pg_describe_object(d.classid, d.objid, 0) AS what
 	FROM pg_depend d, ext
@@ -245,18 +245,18 @@ fact AS (
 	FROM member m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
 	WHERE p.prokind <> 'a'
 	UNION ALL
-	SELECT 'aggregate: ' || a.aggfnoid::regprocedure || ' ' || a.aggkind
+	SELECT 'aggregate: ' || a.aggfnoid::regprocedure || ' ' || a.aggkind::text
 		   || ' trans ' || a.aggtransfn::regprocedure || ' final ' || a.aggfinalfn::regprocedure
 		   || ' combine ' || a.aggcombinefn::regprocedure || ' sortop ' || a.aggsortop::regoperator
 		   || ' stype ' || a.aggtranstype::regtype || ' init ' || coalesce(a.agginitval, '-')
-		   || ' parallel ' || p.proparallel || ' owner ' || p.proowner::regrole
+		   || ' parallel ' || p.proparallel::text || ' owner ' || p.proowner::regrole
 		   || ' acl ' || coalesce(p.proacl::text, '-')
 	FROM member m JOIN pg_aggregate a ON m.classid = 'pg_proc'::regclass AND a.aggfnoid = m.objid
 	JOIN pg_proc p ON p.oid = a.aggfnoid
 	UNION ALL
-	SELECT 'type: ' || t.oid::regtype || ' type ' || t.typtype || ' len ' || t.typlen
-		   || ' byval ' || t.typbyval || ' align ' || t.typalign || ' storage ' || t.typstorage
-		   || ' category ' || t.typcategory || ' preferred ' || t.typispreferred
+	SELECT 'type: ' || t.oid::regtype || ' type ' || t.typtype::text || ' len ' || t.typlen
+		   || ' byval ' || t.typbyval || ' align ' || t.typalign::text || ' storage ' || t.typstorage::text
+		   || ' category ' || t.typcategory::text || ' preferred ' || t.typispreferred
 		   || ' in ' || t.typinput::regprocedure || ' out ' || t.typoutput::regprocedure
 		   || ' recv ' || t.typreceive::regprocedure || ' send ' || t.typsend::regprocedure
 		   || ' modin ' || t.typmodin::regprocedure || ' modout ' || t.typmodout::regprocedure
@@ -278,8 +278,8 @@ fact AS (
 	FROM member m JOIN pg_operator o ON m.classid = 'pg_operator'::regclass AND o.oid = m.objid
 	UNION ALL
 	SELECT 'cast: ' || c.castsource::regtype || ' as ' || c.casttarget::regtype
-		   || ' function ' || c.castfunc::regprocedure || ' context ' || c.castcontext
-		   || ' method ' || c.castmethod
+		   || ' function ' || c.castfunc::regprocedure || ' context ' || c.castcontext::text
+		   || ' method ' || c.castmethod::text
 	FROM member m JOIN pg_cast c ON m.classid = 'pg_cast'::regclass AND c.oid = m.objid
 	UNION ALL
 	SELECT 'opclass: ' || quote_ident(n.nspname) || '.' || quote_ident(c.opcname) || ' ' || am.amname
@@ -300,7 +300,7 @@ fact AS (
 	SELECT 'amop: ' || quote_ident(n.nspname) || '.' || quote_ident(f.opfname)
 		   || ' ' || ao.amoplefttype::regtype || ', ' || ao.amoprighttype::regtype
 		   || ' strategy ' || ao.amopstrategy || ' ' || ao.amopopr::regoperator
-		   || ' purpose ' || ao.amoppurpose || ' sortfamily ' || ao.amopsortfamily
+		   || ' purpose ' || ao.amoppurpose::text || ' sortfamily ' || ao.amopsortfamily
 	FROM pg_amop ao JOIN pg_opfamily f ON f.oid = ao.amopfamily
 	JOIN pg_namespace n ON n.oid = f.opfnamespace
 	WHERE f.oid IN (SELECT c.opcfamily FROM member m JOIN pg_opclass c
@@ -317,7 +317,7 @@ fact AS (
 	SELECT 'comment: ' || m.what || ': ' || d.description
 	FROM member m JOIN pg_description d ON d.classoid = m.classid AND d.objoid = m.objid AND d.objsubid = 0
 )
-SELECT regexp_replace(line, '\s*\n\s*', ' ', 'g') AS line FROM fact ORDER BY 1 COLLATE "C";
+SELECT regexp_replace(line, '\s*\n\s*', ' ', 'g') COLLATE "C" AS line FROM fact ORDER BY line;
 });
 }
 
