@@ -17,6 +17,7 @@ PG_CONFIG=$PG_BINDIR/pg_config
 IDTYPES_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
 	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg
+	clang lld libclang-rt-dev
 )
 
 log() { printf '==> %s\n' "$*" >&2; }
