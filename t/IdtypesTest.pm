@@ -175,8 +175,9 @@ sub crash_backend
 
 # pgbench in the background: $opts (a string of options) against the
 # node's database postgres, with the scripts of %$scripts (name => text,
-# written to files in the node's directory).  Bounded by its own options
-# (-T or -t): finish_pgbench() waits for it.
+# written to files in the node's directory; a name ending in @N gives the
+# script the weight N).  Bounded by its own options (-T or -t):
+# finish_pgbench() waits for it.
 my $pgbench_files = 0;
 
 sub start_pgbench
@@ -185,9 +186,10 @@ sub start_pgbench
 	my @files;
 	foreach my $name (sort keys %$scripts)
 	{
-		my $file = $node->basedir . '/bg_' . (++$pgbench_files) . "_$name.sql";
+		my ($base, $weight) = $name =~ /^(.*?)(\@\d+)?$/;
+		my $file = $node->basedir . '/bg_' . (++$pgbench_files) . "_$base.sql";
 		append_to_file($file, $scripts->{$name});
-		push @files, '-f', $file;
+		push @files, '-f', $file . ($weight // '');
 	}
 	my %run = (out => '', err => '');
 	$run{handle} = IPC::Run::start(
