@@ -20,6 +20,14 @@ TAP_TESTS = 1
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out
 
+# IDTYPES_SANITIZE=1 (bash tools/test.sh --sanitize): build with
+# AddressSanitizer and UndefinedBehaviorSanitizer, stopping at the first
+# report.  The server must then run with the ASan runtime preloaded.
+ifdef IDTYPES_SANITIZE
+PG_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SHLIB_LINK += -fsanitize=address,undefined
+endif
+
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)

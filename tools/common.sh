@@ -49,11 +49,15 @@ install_packages() {
 	fi
 }
 
+# build_install [DIR [MAKE ARGUMENTS...]]: build the tree in DIR (default:
+# this one) and install it.
 build_install() {
-	log "building idtypes"
-	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" >/dev/null
+	local tree=${1:-$IDTYPES_ROOT}
+	[ $# -gt 0 ] && shift
+	log "building idtypes${*:+ ($*)}"
+	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
-	as_root make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" install >/dev/null
+	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
 }
 
 # A directory the server account owns (world-readable, for root's psql).

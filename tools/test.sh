@@ -7,11 +7,25 @@
 # isolation spec counts as one test, a TAP test by its assertions) and exits
 # non-zero on any failure.
 #
-# Options: --keep  keep the work directory (results, logs) even on success.
+# Options: --keep      keep the work directory (results, logs) even on success.
+#          --sanitize  build idtypes with AddressSanitizer and
+#                      UndefinedBehaviorSanitizer and run every server (and
+#                      the clients) with the ASan runtime preloaded; a
+#                      sanitizer report stops the process that made it, is
+#                      printed, and counts as a failure.  The idtypes
+#                      installed afterwards is the sanitized one: run the
+#                      suite without --sanitize to put the plain one back.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 keep=false
-[ "${1:-}" = "--keep" ] && keep=true
+sanitize=false
+for arg in "$@"; do
+	case "$arg" in
+		--keep) keep=true ;;
+		--sanitize) sanitize=true ;;
+		*) echo "usage: $0 [--keep] [--sanitize]" >&2; exit 2 ;;
+	esac
+done
 
 dir=""
 passed=0
@@ -34,16 +48,27 @@ finish() {
 trap finish EXIT
 
 install_packages
-build_install
+$sanitize || build_install
 
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
 dir=$(make_workdir test)
 tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-	--exclude=results --exclude=output_iso --exclude=tmp_check -cf - . |
+	--exclude=results --exclude=output_iso --exclude=tmp_check --exclude=tools/fuzz/out -cf - . |
 	as_user tar -C "$dir" -xf -
 mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
+
+# The sanitized build is made in the copy, so that the tree's own objects
+# stay plain.  Reports go to out/asan.PID and out/ubsan.PID.
+if $sanitize; then
+	build_install "$dir" IDTYPES_SANITIZE=1
+	export LD_PRELOAD
+	LD_PRELOAD=$("$($PG_CONFIG --cc | cut -d' ' -f1)" -print-file-name=libasan.so)
+	export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$dir/out/asan"
+	export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$dir/out/ubsan"
+	log "sanitizers on: LD_PRELOAD=$LD_PRELOAD"
+fi
 
 # count_results LOG STATUS: add a suite's ok / failed lines to the totals
 # (pg_regress prints "... ok" before PostgreSQL 16, "ok N - name" after); a
@@ -97,6 +122,19 @@ if [ "$rc" != 0 ]; then
 		echo "----- $f (last 40 lines)"
 		tail -n 40 "$f"
 	done
+fi
+
+if $sanitize; then
+	unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS
+	reports=0
+	for f in "$dir"/out/asan.* "$dir"/out/ubsan.*; do
+		[ -f "$f" ] || continue
+		reports=$((reports + 1))
+		echo "----- sanitizer report $f"
+		cat "$f"
+	done
+	log "sanitizer reports: $reports"
+	failed=$((failed + reports))
 fi
 
 if [ "$failed" = 0 ] && ! $keep; then
