@@ -16,10 +16,6 @@ my $runtime = `clang -print-file-name=libclang_rt.fuzzer-@{[ (uname())[4] ]}.a`;
 chomp $runtime;
 plan skip_all => 'libFuzzer is not installed (libclang-rt-dev)' unless -e $runtime;
 
-# the harness carries clang's sanitizer runtime: not the one that
-# tools/test.sh --sanitize preloads into everything else
-delete local $ENV{LD_PRELOAD};
-
 my $out = PostgreSQL::Test::Utils::tempdir();
 my ($stdout, $stderr);
 my $ok = IPC::Run::run([ 'bash', "$FindBin::RealBin/../tools/fuzz.sh", '--runs', '500000', '--out', $out ],

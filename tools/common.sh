@@ -17,7 +17,7 @@ PG_CONFIG=$PG_BINDIR/pg_config
 IDTYPES_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
 	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg
-	clang lld libclang-rt-dev
+	clang lld libclang-rt-dev valgrind
 )
 
 log() { printf '==> %s\n' "$*" >&2; }
@@ -85,7 +85,10 @@ start_server() {
 		local line
 		for line in "$@"; do echo "$line"; done
 	} | as_user tee -a "$dir/data/postgresql.conf" >/dev/null
-	as_user "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null ||
+	# SERVER_WRAPPER: a program that pg_ctl starts instead of postgres (and
+	# that runs postgres with the same arguments), e.g. under valgrind
+	as_user "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" ${SERVER_WRAPPER:+-p "$SERVER_WRAPPER"} \
+		-t 600 -w start >/dev/null ||
 		{ cat "$dir/server.log" >&2; return 1; }
 }
 

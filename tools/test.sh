@@ -8,13 +8,13 @@
 # non-zero on any failure.
 #
 # Options: --keep      keep the work directory (results, logs) even on success.
-#          --sanitize  build idtypes with AddressSanitizer and
-#                      UndefinedBehaviorSanitizer and run every server (and
-#                      the clients) with the ASan runtime preloaded; a
-#                      sanitizer report stops the process that made it, is
-#                      printed, and counts as a failure.  The idtypes
-#                      installed afterwards is the sanitized one: run the
-#                      suite without --sanitize to put the plain one back.
+#          --sanitize  build idtypes with UndefinedBehaviorSanitizer for every
+#                      server of the suite, and run the server of pg_regress
+#                      and the isolation specs under valgrind's memcheck.  A
+#                      sanitizer or valgrind report is printed at the end and
+#                      counts as a failure.  The idtypes installed afterwards
+#                      is the sanitized one: run the suite without --sanitize
+#                      to put the plain one back.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 keep=false
@@ -60,14 +60,20 @@ mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
 
 # The sanitized build is made in the copy, so that the tree's own objects
-# stay plain.  Reports go to out/asan.PID and out/ubsan.PID.
+# stay plain.  Reports go to out/ubsan.PID and out/valgrind.PID.
+SERVER_WRAPPER=""
 if $sanitize; then
 	build_install "$dir" IDTYPES_SANITIZE=1
-	export LD_PRELOAD
-	LD_PRELOAD=$("$($PG_CONFIG --cc | cut -d' ' -f1)" -print-file-name=libasan.so)
-	export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$dir/out/asan"
 	export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$dir/out/ubsan"
-	log "sanitizers on: LD_PRELOAD=$LD_PRELOAD"
+	SERVER_WRAPPER="$dir/out/postgres-valgrind"
+	cat >"$SERVER_WRAPPER" <<EOF
+#!/bin/sh
+exec valgrind --quiet --leak-check=no --track-origins=yes --num-callers=30 --gen-suppressions=all \\
+	--suppressions="$dir/tools/valgrind.supp" --log-file="$dir/out/valgrind.%p" \\
+	"$PG_BINDIR/postgres" "\$@"
+EOF
+	chmod 755 "$SERVER_WRAPPER"
+	log "UndefinedBehaviorSanitizer on; the first server runs under valgrind"
 fi
 
 # count_results LOG STATUS: add a suite's ok / failed lines to the totals
@@ -90,7 +96,8 @@ run_make() {
 log "starting a throwaway server for pg_regress and the isolation specs"
 srv="$dir/server"
 as_user mkdir "$srv"
-start_server "$srv" "shared_preload_libraries = 'idtypes'" "max_connections = 50"
+start_server "$srv" "shared_preload_libraries = 'idtypes'" "max_connections = 50" "jit = off"
+SERVER_WRAPPER=""
 export PGHOST=$srv PGPORT=5432 PGUSER=postgres
 
 log "pg_regress"
@@ -125,10 +132,10 @@ if [ "$rc" != 0 ]; then
 fi
 
 if $sanitize; then
-	unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS
+	unset UBSAN_OPTIONS
 	reports=0
-	for f in "$dir"/out/asan.* "$dir"/out/ubsan.*; do
-		[ -f "$f" ] || continue
+	for f in "$dir"/out/ubsan.* "$dir"/out/valgrind.*; do
+		[ -s "$f" ] || continue
 		reports=$((reports + 1))
 		echo "----- sanitizer report $f"
 		cat "$f"
