@@ -20,6 +20,16 @@ TAP_TESTS = 1
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out dist
 
+# IDTYPES_SANITIZE=1 (bash tools/test.sh --sanitize): build with
+# UndefinedBehaviorSanitizer, stopping at the first report.  (Its runtime
+# is an ordinary shared library, loaded with the module; AddressSanitizer's
+# would have to be preloaded into the server, and hangs the Debian server
+# binaries at start.  Memory errors are valgrind's part of that test mode.)
+ifdef IDTYPES_SANITIZE
+PG_CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SHLIB_LINK += -fsanitize=undefined
+endif
+
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)

@@ -326,8 +326,10 @@ FROM (SELECT id, lag(id) OVER w AS prev,
 			 hlculid_counter(id) AS counter, lag(hlculid_counter(id)) OVER w AS prev_counter
 	  FROM hlculid_gen WINDOW w AS (ORDER BY g)) s
 WHERE prev IS NOT NULL;
--- the timestamps are current ones
-SELECT bool_and(abs(extract(epoch FROM hlculid_timestamp(id) - clock_timestamp())) < 5) AS recent
+-- the timestamps are current ones: since the server started (to the
+-- millisecond), and not later than now
+SELECT bool_and(hlculid_timestamp(id) BETWEEN date_trunc('milliseconds', pg_postmaster_start_time())
+										AND clock_timestamp()) AS recent
 FROM hlculid_gen;
 -- 48 random bits: no bit is stuck, and (2^48 values) no repeats to speak of
 SELECT count(DISTINCT hlculid_entropy(id)) > 99990 AS entropy_distinct,

@@ -136,6 +136,62 @@ assign_medallion(const char *newval, void *extra)
 	idtypes_medallion = *(int64 *) extra;
 }
 
+/*
+ * The settings defined below, for reapply_file_settings().
+ */
+static const char *const idtypes_settings[] = {
+	"idtypes.medallion",
+	"idtypes.publisher_id",
+	"idtypes.hlculid_max_drift",
+	"idtypes.uid8_cluster_id",
+	"idtypes.uid8_generator_id",
+	"idtypes.uid8_generator_count",
+	"idtypes.uid8_mode",
+};
+
+/*
+ * Without shared_preload_libraries, a backend defines the idtypes settings
+ * when it first loads the library, and PostgreSQL then applies to each the
+ * values its placeholder collected.  A placeholder keeps one default value,
+ * the one from the source of highest priority: a value given at connection
+ * start (options '-c ...') or stored with ALTER ROLE / DATABASE SET replaces
+ * the one from the configuration file.  These settings can only come from
+ * the configuration, so PostgreSQL refuses that value, and the setting is
+ * left at its built-in default: the file's value is lost.  Any client could
+ * so make its backend generate with the default identity (uid8 cluster id
+ * 0, automatic publisher, spread uid8s) instead of the server's.  Each
+ * backend therefore applies this module's settings from the configuration
+ * files again after defining them, as a reload does.
+ */
+static void
+reapply_file_settings(void)
+{
+	ConfigVariable *head = NULL;
+	ConfigVariable *tail = NULL;
+
+	/* parse errors were reported when the server read the files */
+	if (ConfigFileName != NULL &&
+		ParseConfigFile(ConfigFileName, true, NULL, 0, 0, DEBUG2, &head, &tail) &&
+		(DataDir == NULL ||
+		 ParseConfigFile(PG_AUTOCONF_FILENAME, false, NULL, 0, 0, DEBUG2, &head, &tail)))
+	{
+		/* in file order, so that the last occurrence wins, as in a reload */
+		for (ConfigVariable *item = head; item != NULL; item = item->next)
+		{
+			if (item->name == NULL || item->ignore)
+				continue;
+			for (int i = 0; i < (int) lengthof(idtypes_settings); i++)
+			{
+				if (pg_strcasecmp(item->name, idtypes_settings[i]) == 0)
+					(void) set_config_option(item->name, item->value, PGC_SIGHUP,
+											 PGC_S_FILE, GUC_ACTION_SET, true,
+											 DEBUG2, false);
+			}
+		}
+	}
+	FreeConfigVariables(head);
+}
+
 static Size
 shared_header_size(void)
 {
@@ -368,7 +424,10 @@ _PG_init(void)
 	MarkGUCPrefixReserved("idtypes");
 
 	if (!process_shared_preload_libraries_in_progress)
+	{
+		reapply_file_settings();
 		return;
+	}
 
 	idtypes_preloaded = true;
 #ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK

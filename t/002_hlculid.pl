@@ -5,6 +5,9 @@
 # publisher settings, and text input fuzzed against a reference decoder.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Sys::Hostname;
@@ -12,43 +15,18 @@ use Test::More;
 
 # libfaketime fakes the wall clock of the server processes; its offset is
 # read from a file on every call (FAKETIME_NO_CACHE), so a test can step the
-# clock of a running server.  The monotonic clock stays real, so timeouts and
-# latches work.
-my ($faketime_lib) = grep { -e $_ } (glob('/usr/lib/*/faketime/libfaketime.so.1'),
-	'/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1');
-
-sub set_clock
-{
-	my ($file, $offset) = @_;
-	open(my $fh, '>', $file) or die "could not write $file: $!";
-	print $fh "$offset\n";
-	close($fh);
-}
+# clock of a running server (IdtypesTest.pm).
+my $faketime_lib = faketime_lib();
 
 # start (or restart) a node with its wall clock offset by the contents of $file
-sub with_faketime
+sub start_clocked
 {
-	my ($file, $action) = @_;
-	local $ENV{LD_PRELOAD} = $faketime_lib;
-	local $ENV{FAKETIME_TIMESTAMP_FILE} = $file;
-	local $ENV{FAKETIME_NO_CACHE} = '1';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	$action->();
+	my ($node, $file) = @_;
+	start_faked($node, FAKETIME_TIMESTAMP_FILE => $file, FAKETIME_NO_CACHE => 1);
 }
 
 # The automatic publisher, as the README documents it: the CRC-32C of
 # "host:port:system identifier", folded to 16 bits.
-sub crc32c
-{
-	my ($data) = @_;
-	my $crc = 0xFFFFFFFF;
-	for my $byte (unpack('C*', $data))
-	{
-		$crc ^= $byte;
-		$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1) for 1 .. 8;
-	}
-	return $crc ^ 0xFFFFFFFF;
-}
 is(sprintf('%08x', crc32c('123456789')), 'e3069283', 'CRC-32C check value');
 
 sub auto_publisher
@@ -168,7 +146,7 @@ SKIP:
 	$node->init;
 	$node->append_conf('postgresql.conf',
 		"shared_preload_libraries = 'idtypes'\nrestart_after_crash = on");
-	with_faketime($clock, sub { $node->start });
+	start_clocked($node, $clock);
 	$node->safe_psql('postgres', $schema);
 	$node->safe_psql('postgres', 'INSERT INTO t (client) SELECT 1 FROM generate_series(1, 1000)');
 	my $last = $node->safe_psql('postgres', 'SELECT max(id) FROM t');
@@ -203,7 +181,7 @@ SKIP:
 	# a clean restart with the clock still back: the state file carries the clock
 	my $max = $node->safe_psql('postgres', 'SELECT max(id) FROM t');
 	$node->stop;
-	with_faketime($clock, sub { $node->start });
+	start_clocked($node, $clock);
 	is($node->safe_psql('postgres', "SELECT gen_hlculid() > '$max'"),
 		't', 'restart with the clock back: new ids sort after the old ones');
 	# a crash with the clock back: the server reinitialises shared memory and
@@ -212,9 +190,7 @@ SKIP:
 	$max = $node->safe_psql('postgres', 'SELECT max(id) FROM t');
 	my $victim = $node->safe_psql('postgres',
 		"SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'");
-	kill 'KILL', $victim;
-	$node->poll_query_until('postgres', 'SELECT true')
-	  or die 'the server did not come back after the crash';
+	crash_backend($node, $victim);
 	ok($node->log_contains('terminated by signal 9'), 'crash: the server went through a crash restart');
 	is($node->safe_psql('postgres', "SELECT gen_hlculid() > '$max'"),
 		't', 'crash with the clock back: new ids sort after the old ones');
@@ -234,7 +210,7 @@ SKIP:
 	set_clock($clock, '+0');
 	my $solo = PostgreSQL::Test::Cluster->new('hlculid_clock_local');
 	$solo->init;
-	with_faketime($clock, sub { $solo->start });
+	start_clocked($solo, $clock);
 	$solo->safe_psql('postgres', $schema);
 	is($solo->safe_psql('postgres', qq{
 		INSERT INTO t (client) SELECT 1 FROM generate_series(1, 1000);
@@ -254,7 +230,7 @@ SKIP:
 	my $a = PostgreSQL::Test::Cluster->new('hlculid_a');
 	$a->init;
 	$a->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nidtypes.publisher_id = 10");
-	with_faketime($clock, sub { $a->start });
+	start_clocked($a, $clock);
 	my $b = PostgreSQL::Test::Cluster->new('hlculid_b');
 	$b->init;
 	$b->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nidtypes.publisher_id = 11");

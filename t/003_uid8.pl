@@ -4,13 +4,14 @@
 # clock stepped back while the server runs (libfaketime).
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(usleep);
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime not found at $libfaketime" unless -e $libfaketime;
+plan skip_all => 'libfaketime is not installed' unless faketime_lib();
 
 # phase tells apart the rows of successive loads (restarts)
 my $schema = q{
@@ -20,37 +21,13 @@ my $schema = q{
 };
 my $insert = q{INSERT INTO t (client) SELECT :client_id FROM generate_series(1, 20);};
 
-# Start a node with a faked wall clock (the monotonic clock stays real).
-sub start_faked
-{
-	my ($node, %env) = @_;
-	my $fail_ok = delete $env{fail_ok};
-	local $ENV{LD_PRELOAD} = $libfaketime;
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = 1;
-	local @ENV{ keys %env } = values %env;
-	return $node->start(fail_ok => $fail_ok);
-}
-
 # Kill the postmaster with SIGKILL (no shutdown: the state file is as the
-# running server left it), then start again once its children are gone.
+# running server left it), then start it again with a faked clock.
 sub crash_and_start_faked
 {
 	my ($node, %env) = @_;
-	my ($pid) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
-	$node->kill9;
-	# a new postmaster refuses to start while the old one or its children
-	# are still there
-	foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
-	{
-		last unless kill(0, $pid);
-		usleep(100_000);
-	}
-	foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
-	{
-		return if start_faked($node, %env, fail_ok => 1);
-		usleep(100_000);
-	}
-	BAIL_OUT('the server did not start after being killed');
+	kill_postmaster($node);
+	restart_after_kill($node, %env);
 }
 
 sub sql
@@ -224,14 +201,6 @@ $conf->stop;
 # The clock steps back by 30 seconds while the server runs: generation goes
 # on from the last millisecond, without waiting for the clock to catch up.
 #
-sub set_offset
-{
-	my ($rcfile, $offset) = @_;
-	open(my $fh, '>', $rcfile) or die "could not write $rcfile: $!";
-	print $fh "$offset\n";
-	close($fh);
-}
-
 sub step_back
 {
 	my ($node, $name, $rcfile, $shared) = @_;
@@ -239,7 +208,7 @@ sub step_back
 	my $pid = $session->query_safe('SELECT pg_backend_pid()');
 	chomp($pid);
 	$session->query_safe('INSERT INTO t (phase) SELECT 1 FROM generate_series(1, 2000)');
-	set_offset($rcfile, '-30s');
+	set_clock($rcfile, '-30s');
 	$session->query_safe('INSERT INTO t (phase) SELECT 2 FROM generate_series(1, 5000)');
 	$session->quit;
 	is(sql($node, 'SELECT count(*), count(DISTINCT id) FROM t'), '7000|7000',
@@ -269,7 +238,7 @@ sub stepping_node
 	$node->append_conf('postgresql.conf',
 		($preload ? "shared_preload_libraries = 'idtypes'\n" : '')
 		  . "idtypes.uid8_mode = 'time_sequential'\n" . $extra);
-	set_offset($rcfile, '+0');
+	set_clock($rcfile, '+0');
 	start_faked($node, FAKETIME_TIMESTAMP_FILE => $rcfile, FAKETIME_NO_CACHE => 1);
 	sql($node, $schema);
 	return ($node, $rcfile);

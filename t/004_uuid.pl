@@ -4,34 +4,24 @@
 use strict;
 use warnings;
 use Cwd qw(abs_path);
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my ($faketime) = grep { -e } glob('/usr/lib/*/faketime/libfaketime.so.1');
 plan skip_all => 'libfaketime is not installed (Debian package libfaketime)'
-  unless $faketime;
+  unless faketime_lib();
 
 # The servers read their clock offset from this file at every time call, so
 # writing it moves their clock while they run.
 my $clock_file = abs_path(PostgreSQL::Test::Utils::tempdir()) . '/faketime.rc';
 
-sub set_clock
-{
-	my ($offset) = @_;
-	open my $fh, '>', $clock_file or die "could not write $clock_file: $!";
-	print $fh "$offset\n";
-	close $fh;
-}
-
-sub start_faked
+sub start_clocked
 {
 	my ($node) = @_;
-	local $ENV{LD_PRELOAD} = $faketime;
-	local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
-	local $ENV{FAKETIME_NO_CACHE} = '1';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	$node->start;
+	start_faked($node, FAKETIME_TIMESTAMP_FILE => $clock_file, FAKETIME_NO_CACHE => 1);
 }
 
 # Each row records sequence values taken just before and just after its
@@ -147,11 +137,11 @@ sub max_v7
 #
 # With shared_preload_libraries: one clock per version for the server.
 #
-set_clock('+0');
+set_clock($clock_file, '+0');
 my $shared = PostgreSQL::Test::Cluster->new('uuid_shared');
 $shared->init;
 $shared->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nrestart_after_crash = on");
-start_faked($shared);
+start_clocked($shared);
 $shared->safe_psql('postgres', $schema);
 
 load($shared, 'shared');
@@ -160,7 +150,7 @@ check_global($shared, 'shared', 10000);
 
 # the clock goes back an hour under the running server
 my $before = max_v7($shared);
-set_clock('-1h');
+set_clock($clock_file, '-1h');
 is($shared->safe_psql('postgres',
 		"SELECT clock_timestamp() < uuid_timestamp('$before') - interval '59 minutes'"),
 	't', 'shared: the server\'s clock is an hour back');
@@ -173,7 +163,7 @@ check_global($shared, 'shared, clock back', 20000);
 $shared->stop;
 like(slurp_file($shared->data_dir . '/idtypes.state'), qr/^uuidv7 \d+$/m,
 	'the state file holds the UUIDv7 clock');
-start_faked($shared);
+start_clocked($shared);
 $shared->safe_psql('postgres', 'SELECT gen_rows(100, 5)');
 check_global($shared, 'after a restart', 20005);
 
@@ -196,10 +186,10 @@ $shared->stop;
 #
 # Without shared_preload_libraries: a clock per backend.
 #
-set_clock('+0');
+set_clock($clock_file, '+0');
 my $local = PostgreSQL::Test::Cluster->new('uuid_local');
 $local->init;
-start_faked($local);
+start_clocked($local);
 $local->safe_psql('postgres', $schema);
 load($local, 'per-backend');
 check_unique($local, 'per-backend', 10000);

@@ -5,6 +5,9 @@
 # and malformed input.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -76,26 +79,16 @@ cmp_ok($random_density, '<', $seq_density, 'random entropy would fill them less'
 
 # Restarts with the system clock a day behind: the clock resumes from the
 # state file, so new ids sort after every id issued before.
-my $faketime;
-foreach my $dir ('/usr/lib/x86_64-linux-gnu/faketime', '/usr/lib/aarch64-linux-gnu/faketime',
-	'/usr/lib/faketime')
-{
-	$faketime = "$dir/libfaketime.so.1" if -e "$dir/libfaketime.so.1";
-}
 SKIP:
 {
-	skip 'libfaketime is not installed', 4 unless defined $faketime;
+	skip 'libfaketime is not installed', 4 unless faketime_lib();
 
 	foreach my $stop ('fast', 'immediate')
 	{
 		my $before = $node->safe_psql('postgres',
 			'INSERT INTO t (client) VALUES (100) RETURNING id');
 		$node->stop($stop);
-		{
-			local $ENV{LD_PRELOAD} = $faketime;
-			local $ENV{FAKETIME} = '-1d';
-			$node->start;
-		}
+		start_faked($node, FAKETIME => '-1d');
 		my $server_time_behind = $node->safe_psql('postgres', qq{
 			SELECT now() < tid62_timestamp('$before') - interval '12 hours'});
 		is($server_time_behind, 't', "$stop stop: the server's clock is a day behind");

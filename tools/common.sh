@@ -17,6 +17,7 @@ PG_CONFIG=$PG_BINDIR/pg_config
 IDTYPES_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
 	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg git unzip
+	clang lld libclang-rt-dev valgrind
 )
 
 # The Python that python3-psycopg is installed for (not another one on the
@@ -57,11 +58,15 @@ install_packages() {
 	fi
 }
 
+# build_install [DIR [MAKE ARGUMENTS...]]: build the tree in DIR (default:
+# this one) and install it.
 build_install() {
-	log "building idtypes"
-	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" >/dev/null
+	local tree=${1:-$IDTYPES_ROOT}
+	[ $# -gt 0 ] && shift
+	log "building idtypes${*:+ ($*)}"
+	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
-	as_root make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" install >/dev/null
+	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
 }
 
 # A directory the server account owns (world-readable, for root's psql).
@@ -89,7 +94,10 @@ start_server() {
 		local line
 		for line in "$@"; do echo "$line"; done
 	} | as_user tee -a "$dir/data/postgresql.conf" >/dev/null
-	as_user "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null ||
+	# SERVER_WRAPPER: a program that pg_ctl starts instead of postgres (and
+	# that runs postgres with the same arguments), e.g. under valgrind
+	as_user "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" ${SERVER_WRAPPER:+-p "$SERVER_WRAPPER"} \
+		-t 600 -w start >/dev/null ||
 		{ cat "$dir/server.log" >&2; return 1; }
 }
 

@@ -9,11 +9,25 @@
 # isolation spec counts as one test, a TAP test by its assertions) and exits
 # non-zero on any failure.
 #
-# Options: --keep  keep the work directory (results, logs) even on success.
+# Options: --keep      keep the work directory (results, logs) even on success.
+#          --sanitize  build idtypes with UndefinedBehaviorSanitizer for every
+#                      server of the suite, and run the server of pg_regress
+#                      and the isolation specs under valgrind's memcheck.  A
+#                      sanitizer or valgrind report is printed at the end and
+#                      counts as a failure.  The idtypes installed afterwards
+#                      is the sanitized one: run the suite without --sanitize
+#                      to put the plain one back.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 keep=false
-[ "${1:-}" = "--keep" ] && keep=true
+sanitize=false
+for arg in "$@"; do
+	case "$arg" in
+		--keep) keep=true ;;
+		--sanitize) sanitize=true ;;
+		*) echo "usage: $0 [--keep] [--sanitize]" >&2; exit 2 ;;
+	esac
+done
 
 dir=""
 passed=0
@@ -36,13 +50,13 @@ finish() {
 trap finish EXIT
 
 install_packages
-build_install
+$sanitize || build_install
 
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
 dir=$(make_workdir test)
 tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-	--exclude=results --exclude=output_iso --exclude=tmp_check -cf - . |
+	--exclude=results --exclude=output_iso --exclude=tmp_check --exclude=tools/fuzz/out -cf - . |
 	as_user tar -C "$dir" -xf -
 mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
@@ -56,6 +70,23 @@ if git -C "$IDTYPES_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" dist DIST_REF="${ref:-HEAD}" \
 		DISTDIR="$dir/dist" >/dev/null
 	export IDTYPES_DIST_DIR=$dir/dist
+fi
+
+# The sanitized build is made in the copy, so that the tree's own objects
+# stay plain.  Reports go to out/ubsan.PID and out/valgrind.PID.
+SERVER_WRAPPER=""
+if $sanitize; then
+	build_install "$dir" IDTYPES_SANITIZE=1
+	export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$dir/out/ubsan"
+	SERVER_WRAPPER="$dir/out/postgres-valgrind"
+	cat >"$SERVER_WRAPPER" <<EOF
+#!/bin/sh
+exec valgrind --quiet --leak-check=no --track-origins=yes --num-callers=30 --gen-suppressions=all \\
+	--suppressions="$dir/tools/valgrind.supp" --log-file="$dir/out/valgrind.%p" \\
+	"$PG_BINDIR/postgres" "\$@"
+EOF
+	chmod 755 "$SERVER_WRAPPER"
+	log "UndefinedBehaviorSanitizer on; the first server runs under valgrind"
 fi
 
 # count_results LOG STATUS: add a suite's ok / failed lines to the totals
@@ -78,7 +109,8 @@ run_make() {
 log "starting a throwaway server for pg_regress and the isolation specs"
 srv="$dir/server"
 as_user mkdir "$srv"
-start_server "$srv" "shared_preload_libraries = 'idtypes'" "max_connections = 50"
+start_server "$srv" "shared_preload_libraries = 'idtypes'" "max_connections = 50" "jit = off"
+SERVER_WRAPPER=""
 export PGHOST=$srv PGPORT=5432 PGUSER=postgres
 
 log "pg_regress"
@@ -110,6 +142,19 @@ if [ "$rc" != 0 ]; then
 		echo "----- $f (last 40 lines)"
 		tail -n 40 "$f"
 	done
+fi
+
+if $sanitize; then
+	unset UBSAN_OPTIONS
+	reports=0
+	for f in "$dir"/out/ubsan.* "$dir"/out/valgrind.*; do
+		[ -s "$f" ] || continue
+		reports=$((reports + 1))
+		echo "----- sanitizer report $f"
+		cat "$f"
+	done
+	log "sanitizer reports: $reports"
+	failed=$((failed + reports))
 fi
 
 if [ "$failed" = 0 ] && ! $keep; then

@@ -1,0 +1,149 @@
+# Upgrades: ALTER EXTENSION idtypes UPDATE from every version that can be
+# installed, and through every upgrade script idtypes--A--B.sql, ends with
+# catalog entries equal to those of a fresh install of the current version,
+# and with the data and indexes of a table of every type intact.  The
+# versions the server offers are those of the repository's scripts.  (Today
+# 0.1.0 is the only version, so there is no upgrade script yet: the test
+# then checks that updating the current version changes nothing, and that
+# moving the extension to another schema gives what installing it there
+# does.)
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $root = "$FindBin::RealBin/..";
+my ($current) = slurp_file("$root/idtypes.control") =~ /^default_version = '([^']+)'/m;
+
+# the repository's scripts: full install scripts and upgrade steps
+my (%install, @steps);
+foreach my $file (glob("$root/idtypes--*.sql"))
+{
+	if ($file =~ /idtypes--([^-]+)--([^-]+)\.sql$/)
+	{
+		push @steps, [ $1, $2 ];
+	}
+	elsif ($file =~ /idtypes--([^-]+)\.sql$/)
+	{
+		$install{$1} = 1;
+	}
+}
+my %versions = (%install, map { ($_->[0] => 1, $_->[1] => 1) } @steps);
+ok($install{$current}, "the current version $current has an install script");
+
+my $node = PostgreSQL::Test::Cluster->new('upgrade');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+$node->start;
+
+is($node->safe_psql('postgres',
+		q{SELECT string_agg(version, ' ' ORDER BY version) FROM pg_available_extension_versions WHERE name = 'idtypes'}),
+	join(' ', sort keys %versions), 'the server offers exactly the versions of the repository\'s scripts');
+
+my $databases = 0;
+
+sub fresh_db
+{
+	my $db = 'db' . ++$databases;
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, 'CREATE EXTENSION amcheck');
+	return $db;
+}
+
+# A table of every type, with btree, hash and BRIN indexes, filled from
+# text (which every version reads), and what it holds.
+my $data = q{
+	CREATE TABLE data (m muid PRIMARY KEY, h hlculid, u uid8, t tid62, v uuid);
+	CREATE INDEX ON data USING hash (h);
+	CREATE INDEX ON data USING brin (t);
+	CREATE INDEX ON data (u);
+	INSERT INTO data
+	SELECT (lpad(to_hex(g), 14, '0') || md5(g::text)::char(18))::muid,
+		   upper(lpad(to_hex(g), 12, '0') || substr(md5('h' || g), 1, 20))::hlculid,
+		   substr(md5('u' || g), 1, 16)::uid8,
+		   ('0' || substr(translate(md5('t' || g) || md5('x' || g), 'abcdef', 'ABCxyz'), 1, 16))::tid62,
+		   md5('v' || g)::uuid
+	FROM generate_series(1, 2000) g;
+};
+my $data_digest = q{
+	SELECT md5(string_agg(m::text || h::text || u::text || t::text || v::text, ',' ORDER BY m)) FROM data};
+my $data_checks = q{
+	SET enable_seqscan = off;
+	SELECT bt_index_check('data_pkey', true), bt_index_check('data_u_idx', true);
+	SELECT count(*) FROM data WHERE m >= ('00000000000064' || repeat('0', 18))::muid
+								  AND m < ('000000000000C8' || repeat('0', 18))::muid;
+	SELECT count(*) FROM data d WHERE h = (SELECT h FROM data WHERE m = d.m);
+	SELECT count(*) FROM data WHERE t >= (SELECT min(t) FROM data);
+};
+my $digest = fresh_db();
+$node->safe_psql($digest, "CREATE EXTENSION idtypes; $data");
+my $expected_digest = $node->safe_psql($digest, $data_digest);
+my $expected_checks = $node->safe_psql($digest, $data_checks);
+is($expected_checks, "|\n100\n2000\n2000", 'the table of every type: indexes valid, range and lookups right');
+
+# the catalog of a fresh install of the current version
+my $fresh = fresh_db();
+$node->safe_psql($fresh, 'CREATE EXTENSION idtypes');
+my $fresh_catalog = extension_catalog($node, $fresh);
+
+# install $from, run the updates, compare with the fresh install
+sub check_update
+{
+	my ($from, $updates, $name) = @_;
+	my $db = fresh_db();
+	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data");
+	my ($ret, $out, $err) = $node->psql($db, $updates);
+	is($ret, 0, "$name: the update runs") or diag($err);
+	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idtypes'}),
+		$current, "$name: ends at $current");
+	is(catalogs_differ($fresh_catalog, extension_catalog($node, $db)), '',
+		"$name: the catalog entries equal a fresh install's");
+	is($node->safe_psql($db, $data_digest), $expected_digest, "$name: the data is unchanged");
+	is($node->safe_psql($db, $data_checks), $expected_checks, "$name: indexes valid, queries right");
+}
+
+# every upgrade script, then on to the current version
+foreach my $step (sort { $a->[0] cmp $b->[0] || $a->[1] cmp $b->[1] } @steps)
+{
+	my ($a, $b) = @$step;
+	check_update($a, "ALTER EXTENSION idtypes UPDATE TO '$b'; ALTER EXTENSION idtypes UPDATE;",
+		"idtypes--$a--$b.sql");
+}
+
+# every version the server offers, straight to the current one (the path
+# PostgreSQL chooses)
+my @older = grep { $_ ne $current } sort keys %versions;
+foreach my $v (@older)
+{
+	is($node->safe_psql('postgres', qq{
+		SELECT path IS NOT NULL FROM pg_extension_update_paths('idtypes')
+		WHERE source = '$v' AND target = '$current'}),
+		't', "$v has an update path to $current");
+	check_update($v, 'ALTER EXTENSION idtypes UPDATE;', "from $v");
+}
+note(sprintf('%d upgrade scripts and %d older versions tested', scalar(@steps), scalar(@older)));
+
+# the current version: an update is a no-op
+my ($ret, $out, $err) = $node->psql($fresh, 'ALTER EXTENSION idtypes UPDATE');
+like($err, qr/NOTICE:  version "\Q$current\E" of extension "idtypes" is already installed/,
+	'updating the current version does nothing');
+check_update($current, 'ALTER EXTENSION idtypes UPDATE;', "from $current");
+
+# relocatable: moved to another schema, it is what an install there gives
+my $moved = fresh_db();
+$node->safe_psql($moved, "CREATE SCHEMA ids; CREATE EXTENSION idtypes; $data; ALTER EXTENSION idtypes SET SCHEMA ids");
+my $there = fresh_db();
+$node->safe_psql($there, 'CREATE SCHEMA ids; CREATE EXTENSION idtypes SCHEMA ids');
+is(catalogs_differ(extension_catalog($node, $there), extension_catalog($node, $moved)), '',
+	'ALTER EXTENSION SET SCHEMA gives the catalog entries of an install in that schema');
+is($node->safe_psql($moved, "SET search_path = public, ids; $data_digest"), $expected_digest,
+	'and the data is unchanged');
+is($node->safe_psql($moved, "SET search_path = public, ids; $data_checks"), $expected_checks,
+	'indexes valid, queries right');
+$node->stop;
+
+done_testing();

@@ -1,0 +1,106 @@
+# Load: 16 clients for 60 seconds insert ids of every scheme (muid,
+# hlculid, uid8 in time_sequential mode, tid62, UUIDv6, v7, v8) into tables
+# with unique keys, 10 rows a transaction, mixed with reads by time range
+# on every table.  Zero errors, zero duplicates, each client's ids in the
+# order it made them, range reads that agree with the ids' timestamps; the
+# rows per second of each type are reported.
+#
+# IDTYPES_LOAD_SECONDS and IDTYPES_LOAD_CLIENTS change the duration and the
+# number of clients.  pgbench stops by itself at the end of the duration.
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $seconds = $ENV{IDTYPES_LOAD_SECONDS} // 60;
+my $clients = $ENV{IDTYPES_LOAD_CLIENTS} // 16;
+
+# type => [generator, the range condition on id for [t1, t2) as SQL
+# expressions, the id's timestamp]
+my %types = (
+	muid => [ 'gen_muid()', 'id >= %s AND id < %s', 'muid_timestamp(id)' ],
+	hlculid => [ 'gen_hlculid()', 'id >= %s AND id < %s', 'hlculid_timestamp(id)' ],
+	tid62 => [ 'gen_tid62()', 'id >= %s AND id < %s', 'tid62_timestamp(id)' ],
+	uid8 => [ 'gen_uid8()', 'id >= uid8_floor(%s) AND id < uid8_floor(%s)', 'uid8_timestamp(id)' ],
+	uuidv6 => [ 'gen_uuidv6()', 'id >= uuidv6_floor(%s) AND id < uuidv6_floor(%s)', 'uuid_timestamp(id)' ],
+	uuidv7 => [ 'gen_uuidv7()', 'id >= uuidv7_floor(%s) AND id < uuidv7_floor(%s)', 'uuid_timestamp(id)' ],
+	uuidv8 => [ 'gen_uuidv8()', 'id >= uuidv8_floor(%s) AND id < uuidv8_floor(%s)', 'uuidv8_timestamp(id)' ],
+);
+my %sqltype = (muid => 'muid', hlculid => 'hlculid', tid62 => 'tid62', uid8 => 'uid8',
+	uuidv6 => 'uuid', uuidv7 => 'uuid', uuidv8 => 'uuid');
+my @types = sort keys %types;
+
+my $node = PostgreSQL::Test::Cluster->new('load');
+$node->init;
+$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'idtypes'
+idtypes.uid8_mode = 'time_sequential'
+max_connections = 40
+log_statement = none
+});
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION idtypes;'
+	  . join('', map { "CREATE TABLE t_$_ (n bigserial, id $sqltype{$_} PRIMARY KEY DEFAULT $types{$_}[0], client int NOT NULL);\n" } @types));
+
+# one insert script per type, and one that reads the last 100 ms of every table
+my %scripts = map {
+	("insert_$_\@10" => "INSERT INTO t_$_ (client) SELECT :client_id FROM generate_series(1, 10);\n")
+} @types;
+$scripts{'read@10'} = join('', map {
+	"SELECT count(*) FROM t_$_ WHERE "
+	  . sprintf($types{$_}[1], "now() - interval '100 ms'", 'now()') . ";\n"
+} @types);
+
+my $load = start_pgbench($node, "-n -c $clients -j 2 -T $seconds", \%scripts);
+my ($status, $out, $err) = finish_pgbench($load);
+is($status, 0, "$clients clients for $seconds s: pgbench ran without an error") or diag($err);
+is($err, '', 'no error message');
+like($out, qr/number of failed transactions: 0 /, 'no failed transaction');
+my ($duration) = $out =~ /^duration: (\d+) s$/m;
+is($duration, $seconds, "it ran $seconds s");
+my ($reads) = $out =~ /SQL script \d+: \S+read\.sql\n - weight: \d+ \([^)]*\)\n - (\d+) transactions/;
+
+my %rows;
+foreach my $t (@types)
+{
+	my ($count, $distinct, $order, $clients_seen) = split /\|/, $node->safe_psql('postgres', qq{
+		SELECT count(*), count(DISTINCT id),
+			   (SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY client ORDER BY n) AS back
+									  FROM t_$t) s WHERE back),
+			   count(DISTINCT client)
+		FROM t_$t});
+	$rows{$t} = $count;
+	cmp_ok($count, '>', 0, "$t: $count rows");
+	is($distinct, $count, "$t: no duplicate");
+	is($order, '0', "$t: each client's ids increase in the order it made them");
+	is($clients_seen, $clients, "$t: all $clients clients inserted");
+
+	# a time range in the middle of the run, by index and by timestamp
+	my ($t1, $t2) = split /\|/, $node->safe_psql('postgres', qq{
+		SELECT min($types{$t}[2]) + (max($types{$t}[2]) - min($types{$t}[2])) / 3,
+			   min($types{$t}[2]) + (max($types{$t}[2]) - min($types{$t}[2])) / 2 FROM t_$t});
+	my $range = sprintf($types{$t}[1], "'$t1'::timestamptz", "'$t2'::timestamptz");
+	my ($by_index, @plan) = split /\n/, $node->safe_psql('postgres', qq{
+		SET enable_seqscan = off;
+		SELECT count(*) FROM t_$t WHERE $range;
+		EXPLAIN (COSTS OFF) SELECT count(*) FROM t_$t WHERE $range;});
+	my $plan = join("\n", @plan);
+	my $by_time = $node->safe_psql('postgres', qq{
+		SET enable_indexscan = off; SET enable_bitmapscan = off; SET enable_indexonlyscan = off;
+		SELECT count(*) FROM t_$t WHERE $types{$t}[2] >= '$t1' AND $types{$t}[2] < '$t2'});
+	like($plan, qr/Index/, "$t: the time range is an index scan");
+	is($by_index, $by_time, "$t: it finds the $by_time rows whose timestamp is in the range");
+}
+
+my $total = 0;
+$total += $_ for values %rows;
+note(sprintf("%d clients x %d s: %d rows, %.0f rows/s in all; %d read transactions (7 range reads each)",
+		$clients, $seconds, $total, $total / $seconds, $reads // 0));
+note(sprintf('%-8s %9d rows %8.0f rows/s', $_, $rows{$_}, $rows{$_} / $seconds)) for @types;
+$node->stop;
+
+done_testing();

@@ -1,0 +1,353 @@
+#-------------------------------------------------------------------------
+#
+# IdtypesTest.pm
+#	  Helpers shared by the TAP tests of idtypes: servers with a faked wall
+#	  clock (libfaketime), crashes of every kind, load from background
+#	  clients, and a description of the extension's catalog entries that
+#	  two databases can be compared by.
+#
+# A test loads it with
+#	use FindBin;
+#	use lib $FindBin::RealBin;
+#	use IdtypesTest;
+#
+# Copyright (c) 2026, idtypes developers
+#
+# t/IdtypesTest.pm
+#
+#-------------------------------------------------------------------------
+package IdtypesTest;
+
+use strict;
+use warnings;
+use Exporter 'import';
+use IPC::Run;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(usleep);
+
+our @EXPORT = qw(
+  faketime_lib set_clock start_faked
+  kill_postmaster crash_backend restart_after_kill
+  start_pgbench finish_pgbench
+  extension_catalog catalogs_differ crc32c
+);
+
+# libfaketime, or undef when it is not installed (Debian package
+# libfaketime).  It fakes the wall clock of the processes it is preloaded
+# into; tests keep the monotonic clock real (FAKETIME_DONT_FAKE_MONOTONIC),
+# so that timeouts, latches and uid8's real-time pacing work.
+sub faketime_lib
+{
+	my ($lib) = grep { -e $_ } (
+		glob('/usr/lib/*/faketime/libfaketime.so.1'),
+		'/usr/lib/faketime/libfaketime.so.1',
+		'/usr/local/lib/faketime/libfaketime.so.1');
+	return $lib;
+}
+
+# Write a clock offset ('+0', '-10s', '-1h', ...) to a file that servers
+# started with FAKETIME_TIMESTAMP_FILE => $file read it from: with
+# FAKETIME_NO_CACHE => 1 at every clock reading, with
+# FAKETIME_CACHE_DURATION => n at most every n seconds.
+sub set_clock
+{
+	my ($file, $offset) = @_;
+	open(my $fh, '>', $file) or die "could not write $file: $!";
+	print $fh "$offset\n";
+	close($fh);
+	return;
+}
+
+# Start a node with its wall clock faked: %env is libfaketime's settings
+# (FAKETIME => '-10s', or FAKETIME_TIMESTAMP_FILE => $file, ...), plus
+# fail_ok => 1 to return 0 instead of bailing out when it does not start.
+# libfaketime is added after whatever LD_PRELOAD already holds (a sanitizer
+# runtime must stay first).
+sub start_faked
+{
+	my ($node, %env) = @_;
+	my $fail_ok = delete $env{fail_ok};
+	my $lib = faketime_lib() or BAIL_OUT('libfaketime is not installed');
+	local $ENV{LD_PRELOAD} =
+	  join(':', grep { defined && $_ ne '' } ($ENV{LD_PRELOAD}, $lib));
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local @ENV{ keys %env } = values %env;
+	return $node->start(fail_ok => $fail_ok);
+}
+
+# The processes whose parent is $pid (Linux /proc).
+sub children_of
+{
+	my ($pid) = @_;
+	my @children;
+	foreach my $stat (glob('/proc/[0-9]*/stat'))
+	{
+		open(my $fh, '<', $stat) or next;
+		my $line = <$fh>;
+		close($fh);
+		# pid (comm) state ppid ...; comm may hold spaces and parentheses
+		next unless defined $line && $line =~ /^(\d+) \(.*\) \S+ (\d+) /s;
+		push @children, $1 if $2 == $pid;
+	}
+	return @children;
+}
+
+# Whether a process still runs (a zombie waiting for a parent that does not
+# reap it counts as gone).
+sub running
+{
+	my ($pid) = @_;
+	return 0 unless kill(0, $pid);
+	open(my $fh, '<', "/proc/$pid/stat") or return 1;
+	my $line = <$fh>;
+	close($fh);
+	return !(defined $line && $line =~ /^\d+ \(.*\) Z /s);
+}
+
+# kill -9 the postmaster, the way a crash of the machine's supervisor or an
+# OOM kill would end it: nothing is written at exit.  Its children notice
+# on their own and exit; this waits for them, so that the data directory
+# can be started again.
+sub kill_postmaster
+{
+	my ($node) = @_;
+	my ($pid) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
+	my @children = children_of($pid);
+	$node->kill9;
+	foreach my $p ($pid, @children)
+	{
+		foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
+		{
+			last unless running($p);
+			usleep(100_000);
+		}
+		BAIL_OUT("process $p of the killed server did not exit") if running($p);
+	}
+	# A killed process stays a zombie until its parent reaps it, and a
+	# postmaster whose lock file names a process that still exists refuses
+	# to start: the lock file of a server known to be dead can go.
+	unlink($node->data_dir . '/postmaster.pid');
+	return;
+}
+
+# Start a node after kill_postmaster(), faked with %env if given.  A
+# process forked just before the kill (an autovacuum worker, say) may still
+# hold the old shared memory for a moment: the start is retried until it
+# has gone.
+sub restart_after_kill
+{
+	my ($node, %env) = @_;
+	foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
+	{
+		return if (%env ? start_faked($node, %env, fail_ok => 1)
+			: $node->start(fail_ok => 1));
+		usleep(100_000);
+	}
+	BAIL_OUT('the server did not start after being killed');
+}
+
+# kill -9 one backend (the one given by pid, or a new one): the postmaster
+# ends every other process and reinitialises shared memory, as after any
+# backend crash.  Returns once the server accepts connections again.
+sub crash_backend
+{
+	my ($node, $pid) = @_;
+	my $offset = -s $node->logfile;
+	my $session;
+	unless (defined $pid)
+	{
+		$session = $node->background_psql('postgres');
+		$pid = $session->query_safe('SELECT pg_backend_pid()');
+		chomp($pid);
+	}
+	kill('KILL', $pid) or die "could not kill backend $pid: $!";
+	$node->wait_for_log(qr/all server processes terminated; reinitializing/, $offset);
+	$node->poll_query_until('postgres', 'SELECT true')
+	  or die 'the server did not come back after the crash';
+	# the session's backend is gone: reap psql without a query
+	if ($session)
+	{
+		eval { $session->quit; };
+	}
+	return;
+}
+
+# pgbench in the background: $opts (a string of options) against the
+# node's database postgres, with the scripts of %$scripts (name => text,
+# written to files in the node's directory; a name ending in @N gives the
+# script the weight N).  Bounded by its own options (-T or -t):
+# finish_pgbench() waits for it.
+my $pgbench_files = 0;
+
+sub start_pgbench
+{
+	my ($node, $opts, $scripts) = @_;
+	my @files;
+	foreach my $name (sort keys %$scripts)
+	{
+		my ($base, $weight) = $name =~ /^(.*?)(\@\d+)?$/;
+		my $file = $node->basedir . '/bg_' . (++$pgbench_files) . "_$base.sql";
+		append_to_file($file, $scripts->{$name});
+		push @files, '-f', $file . ($weight // '');
+	}
+	my %run = (out => '', err => '');
+	$run{handle} = IPC::Run::start(
+		[
+			'pgbench', '-h', $node->host, '-p', $node->port,
+			split(/\s+/, $opts), @files, 'postgres'
+		],
+		'>', \$run{out}, '2>', \$run{err});
+	return \%run;
+}
+
+# Wait for a background pgbench; returns (exit status, stdout, stderr).
+sub finish_pgbench
+{
+	my ($run) = @_;
+	$run->{handle}->finish;
+	return ($run->{handle}->result(0), $run->{out}, $run->{err});
+}
+
+# A description of every object of the extension idtypes in a database, one
+# line per fact, sorted: the extension's own settings; each member's
+# definition (functions in full, with volatility, strictness, LEAKPROOF,
+# PARALLEL, SECURITY DEFINER and proconfig; types with their I/O functions
+# and properties; domains with their constraints; operators, casts,
+# aggregates; operator classes and families with every operator and
+# support function); owners, privileges and comments.  Built-in objects
+# print without a schema and everything else with one (search_path is
+# pg_catalog alone), so a reference that resolved to a look-alike in
+# another schema shows.  Two databases whose idtypes is the same have the
+# same description.
+sub extension_catalog
+{
+	my ($node, $dbname) = @_;
+	return $node->safe_psql($dbname, q{
+SET search_path = pg_catalog;
+WITH ext AS (SELECT * FROM pg_extension WHERE extname = 'idtypes'),
+member AS (
+	SELECT d.classid, d.objid, pg_describe_object(d.classid, d.objid, 0) AS what
+	FROM pg_depend d, ext
+	WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = ext.oid AND d.deptype = 'e'
+),
+fact AS (
+	SELECT 'extension: ' || extname || ' ' || extversion || ' relocatable ' || extrelocatable
+		   || ' config ' || coalesce(extconfig::text, '-') || ' owner-is-superuser '
+		   || (SELECT rolsuper FROM pg_roles WHERE oid = extowner) AS line
+	FROM ext
+	UNION ALL
+	SELECT 'member: ' || what FROM member
+	UNION ALL
+	-- functions (aggregates below)
+	SELECT 'function: ' || pg_get_functiondef(p.oid)
+		   || ' leakproof ' || p.proleakproof || ' secdef ' || p.prosecdef
+		   || ' config ' || coalesce(p.proconfig::text, '-')
+		   || ' owner ' || p.proowner::regrole || ' acl ' || coalesce(p.proacl::text, '-')
+	FROM member m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
+	WHERE p.prokind <> 'a'
+	UNION ALL
+	SELECT 'aggregate: ' || a.aggfnoid::regprocedure || ' ' || a.aggkind::text
+		   || ' trans ' || a.aggtransfn::regprocedure || ' final ' || a.aggfinalfn::regprocedure
+		   || ' combine ' || a.aggcombinefn::regprocedure || ' sortop ' || a.aggsortop::regoperator
+		   || ' stype ' || a.aggtranstype::regtype || ' init ' || coalesce(a.agginitval, '-')
+		   || ' parallel ' || p.proparallel::text || ' owner ' || p.proowner::regrole
+		   || ' acl ' || coalesce(p.proacl::text, '-')
+	FROM member m JOIN pg_aggregate a ON m.classid = 'pg_proc'::regclass AND a.aggfnoid = m.objid
+	JOIN pg_proc p ON p.oid = a.aggfnoid
+	UNION ALL
+	SELECT 'type: ' || t.oid::regtype || ' type ' || t.typtype::text || ' len ' || t.typlen
+		   || ' byval ' || t.typbyval || ' align ' || t.typalign::text || ' storage ' || t.typstorage::text
+		   || ' category ' || t.typcategory::text || ' preferred ' || t.typispreferred
+		   || ' in ' || t.typinput::regprocedure || ' out ' || t.typoutput::regprocedure
+		   || ' recv ' || t.typreceive::regprocedure || ' send ' || t.typsend::regprocedure
+		   || ' modin ' || t.typmodin::regprocedure || ' modout ' || t.typmodout::regprocedure
+		   || ' analyze ' || t.typanalyze::regprocedure
+		   || ' elem ' || t.typelem::regtype || ' array ' || t.typarray::regtype
+		   || ' base ' || t.typbasetype::regtype || ' notnull ' || t.typnotnull
+		   || ' collation ' || t.typcollation::regcollation || ' default ' || coalesce(t.typdefault, '-')
+		   || ' owner ' || t.typowner::regrole || ' acl ' || coalesce(t.typacl::text, '-')
+		   || coalesce(' constraints ' || (
+				SELECT string_agg(c.conname || ' ' || pg_get_constraintdef(c.oid), '; ' ORDER BY c.conname)
+				FROM pg_constraint c WHERE c.contypid = t.oid), '')
+	FROM member m JOIN pg_type t ON m.classid = 'pg_type'::regclass AND t.oid = m.objid
+	UNION ALL
+	SELECT 'operator: ' || o.oid::regoperator || ' result ' || o.oprresult::regtype
+		   || ' code ' || o.oprcode::regprocedure || ' commutator ' || o.oprcom::regoperator
+		   || ' negator ' || o.oprnegate::regoperator || ' restrict ' || o.oprrest::regprocedure
+		   || ' join ' || o.oprjoin::regprocedure || ' merges ' || o.oprcanmerge
+		   || ' hashes ' || o.oprcanhash || ' owner ' || o.oprowner::regrole
+	FROM member m JOIN pg_operator o ON m.classid = 'pg_operator'::regclass AND o.oid = m.objid
+	UNION ALL
+	SELECT 'cast: ' || c.castsource::regtype || ' as ' || c.casttarget::regtype
+		   || ' function ' || c.castfunc::regprocedure || ' context ' || c.castcontext::text
+		   || ' method ' || c.castmethod::text
+	FROM member m JOIN pg_cast c ON m.classid = 'pg_cast'::regclass AND c.oid = m.objid
+	UNION ALL
+	SELECT 'opclass: ' || quote_ident(n.nspname) || '.' || quote_ident(c.opcname) || ' ' || am.amname
+		   || ' for ' || c.opcintype::regtype || ' default ' || c.opcdefault
+		   || ' key ' || c.opckeytype::regtype || ' family ' || quote_ident(fn.nspname) || '.' || quote_ident(f.opfname)
+		   || ' owner ' || c.opcowner::regrole
+	FROM member m JOIN pg_opclass c ON m.classid = 'pg_opclass'::regclass AND c.oid = m.objid
+	JOIN pg_namespace n ON n.oid = c.opcnamespace JOIN pg_am am ON am.oid = c.opcmethod
+	JOIN pg_opfamily f ON f.oid = c.opcfamily JOIN pg_namespace fn ON fn.oid = f.opfnamespace
+	UNION ALL
+	SELECT 'opfamily: ' || quote_ident(n.nspname) || '.' || quote_ident(f.opfname) || ' ' || am.amname
+		   || ' owner ' || f.opfowner::regrole
+	FROM member m JOIN pg_opfamily f ON m.classid = 'pg_opfamily'::regclass AND f.oid = m.objid
+	JOIN pg_namespace n ON n.oid = f.opfnamespace JOIN pg_am am ON am.oid = f.opfmethod
+	UNION ALL
+	-- the operators and support functions of the families the extension
+	-- created or added to (the opclasses' families)
+	SELECT 'amop: ' || quote_ident(n.nspname) || '.' || quote_ident(f.opfname)
+		   || ' ' || ao.amoplefttype::regtype || ', ' || ao.amoprighttype::regtype
+		   || ' strategy ' || ao.amopstrategy || ' ' || ao.amopopr::regoperator
+		   || ' purpose ' || ao.amoppurpose::text || ' sortfamily ' || ao.amopsortfamily
+	FROM pg_amop ao JOIN pg_opfamily f ON f.oid = ao.amopfamily
+	JOIN pg_namespace n ON n.oid = f.opfnamespace
+	WHERE f.oid IN (SELECT c.opcfamily FROM member m JOIN pg_opclass c
+					ON m.classid = 'pg_opclass'::regclass AND c.oid = m.objid)
+	UNION ALL
+	SELECT 'amproc: ' || quote_ident(n.nspname) || '.' || quote_ident(f.opfname)
+		   || ' ' || ap.amproclefttype::regtype || ', ' || ap.amprocrighttype::regtype
+		   || ' number ' || ap.amprocnum || ' ' || ap.amproc::regprocedure
+	FROM pg_amproc ap JOIN pg_opfamily f ON f.oid = ap.amprocfamily
+	JOIN pg_namespace n ON n.oid = f.opfnamespace
+	WHERE f.oid IN (SELECT c.opcfamily FROM member m JOIN pg_opclass c
+					ON m.classid = 'pg_opclass'::regclass AND c.oid = m.objid)
+	UNION ALL
+	SELECT 'comment: ' || m.what || ': ' || d.description
+	FROM member m JOIN pg_description d ON d.classoid = m.classid AND d.objoid = m.objid AND d.objsubid = 0
+)
+SELECT regexp_replace(line, '\s*\n\s*', ' ', 'g') COLLATE "C" AS line FROM fact ORDER BY line;
+});
+}
+
+# CRC-32C (Castagnoli), as the server computes it: the state file's check
+# and the automatic hlculid publisher.
+sub crc32c
+{
+	my ($data) = @_;
+	my $crc = 0xFFFFFFFF;
+	for my $byte (unpack('C*', $data))
+	{
+		$crc ^= $byte;
+		$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1) for 1 .. 8;
+	}
+	return $crc ^ 0xFFFFFFFF;
+}
+
+# The lines of one catalog description missing from the other, both ways,
+# as a text for a test's diagnostics ('' when they are the same).
+sub catalogs_differ
+{
+	my ($a, $b) = @_;
+	my %a = map { $_ => 1 } split /\n/, $a;
+	my %b = map { $_ => 1 } split /\n/, $b;
+	my @only_a = grep { !$b{$_} } sort keys %a;
+	my @only_b = grep { !$a{$_} } sort keys %b;
+	return '' unless @only_a || @only_b;
+	return join("\n", (map { "- $_" } @only_a), (map { "+ $_" } @only_b));
+}
+
+1;

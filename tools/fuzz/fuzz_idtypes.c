@@ -1,0 +1,676 @@
+/*-------------------------------------------------------------------------
+ *
+ * fuzz_idtypes.c
+ *	  libFuzzer harness for the parsers of idtypes, compiled outside the
+ *	  server: the codecs of src/codec.c and the input paths of the schemes
+ *	  (the text input and output functions, the binary receive functions,
+ *	  the casts from bytea, uuid464_decode()), the real code of src/, with
+ *	  AddressSanitizer and UndefinedBehaviorSanitizer.
+ *
+ * The first byte of an input chooses the target, the rest is its input.
+ * Besides memory errors and undefined behaviour, the harness aborts when a
+ * property fails:
+ * - an accepted text prints, through the type's output function, a text
+ *   that reads back as the same value and prints the same again;
+ * - a rejected text fails with SQLSTATE 22P02 and the message that names
+ *   the type and quotes the input exactly;
+ * - binary input and casts from bytea accept exactly the type's length,
+ *   keep the bytes, and otherwise fail with 22P03;
+ * - every codec decodes what it encodes, and what it accepts is the
+ *   canonical text of what it decodes to (modulo case and Crockford's
+ *   look-alikes where those are allowed).
+ *
+ * The server functions these paths call are replaced by small stand-ins
+ * below: palloc() is malloc() (so that AddressSanitizer sees every
+ * allocation's bounds, which it cannot inside the server's memory
+ * contexts), ereport(ERROR) records the error and jumps back to the
+ * harness, and the message, detail and hint are formatted for real.  The
+ * objects are linked with --gc-sections, so that the rest of src/ (the
+ * generators, shared memory) needs no stand-ins.  tools/fuzz.sh builds and
+ * runs it.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * tools/fuzz/fuzz_idtypes.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fmgr.h"
+#include "lib/stringinfo.h"
+#include "port/pg_bswap.h"
+#include "utils/elog.h"
+
+#include "codec.h"
+
+/* the C library's, not libpgport's (port.h renames them) */
+#undef fprintf
+#undef vsnprintf
+
+/* ---------- the functions under test (src/) ---------- */
+
+extern Datum muid_in(PG_FUNCTION_ARGS);
+extern Datum muid_out(PG_FUNCTION_ARGS);
+extern Datum hlculid_in(PG_FUNCTION_ARGS);
+extern Datum hlculid_out(PG_FUNCTION_ARGS);
+extern Datum uid8_in(PG_FUNCTION_ARGS);
+extern Datum uid8_out(PG_FUNCTION_ARGS);
+extern Datum uid8_recv(PG_FUNCTION_ARGS);
+extern Datum uid8_send(PG_FUNCTION_ARGS);
+extern Datum uid8_from_bytea(PG_FUNCTION_ARGS);
+extern Datum tid62_in(PG_FUNCTION_ARGS);
+extern Datum tid62_out(PG_FUNCTION_ARGS);
+extern Datum uuid464_decode(PG_FUNCTION_ARGS);
+extern Datum byteid16_recv(PG_FUNCTION_ARGS);
+extern Datum byteid12_recv(PG_FUNCTION_ARGS);
+extern Datum byteid16_from_bytea(PG_FUNCTION_ARGS);
+extern Datum byteid12_from_bytea(PG_FUNCTION_ARGS);
+
+/* ---------- stand-ins for the server ---------- */
+
+/* every allocation of one input, freed when it is done */
+#define MAX_ALLOCS 4096
+static void *allocs[MAX_ALLOCS];
+static int nallocs = 0;
+
+static void *
+track(void *p)
+{
+	if (p == NULL || nallocs >= MAX_ALLOCS)
+		abort();
+	allocs[nallocs++] = p;
+	return p;
+}
+
+static void
+free_all(void)
+{
+	while (nallocs > 0)
+		free(allocs[--nallocs]);
+}
+
+void *
+palloc(Size size)
+{
+	return track(malloc(size > 0 ? size : 1));
+}
+
+void *
+palloc0(Size size)
+{
+	return track(calloc(1, size > 0 ? size : 1));
+}
+
+void
+pfree(void *pointer)
+{
+	/* freed with the rest at the end of the input */
+}
+
+char *
+pstrdup(const char *in)
+{
+	size_t		len = strlen(in);
+	char	   *out = palloc(len + 1);
+
+	memcpy(out, in, len + 1);
+	return out;
+}
+
+/* the error being raised */
+static sigjmp_buf *error_return = NULL;
+static int	error_elevel;
+static int	error_sqlstate;
+static char *error_message;
+
+static char *
+format_message(const char *fmt, va_list args)
+{
+	va_list		copy;
+	int			len;
+	char	   *buf;
+
+	va_copy(copy, args);
+	len = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (len < 0)
+		abort();
+	buf = palloc(len + 1);
+	vsnprintf(buf, len + 1, fmt, args);
+	return buf;
+}
+
+bool
+errstart(int elevel, const char *domain)
+{
+	error_elevel = elevel;
+	error_sqlstate = 0;
+	error_message = NULL;
+	return true;
+}
+
+bool
+errstart_cold(int elevel, const char *domain)
+{
+	return errstart(elevel, domain);
+}
+
+void
+errfinish(const char *filename, int lineno, const char *funcname)
+{
+	if (error_elevel >= ERROR)
+	{
+		if (error_return == NULL)
+			abort();
+		siglongjmp(*error_return, 1);
+	}
+}
+
+int
+errcode(int sqlerrcode)
+{
+	error_sqlstate = sqlerrcode;
+	return 0;
+}
+
+int
+errmsg(const char *fmt,...)
+{
+	va_list		args;
+
+	va_start(args, fmt);
+	error_message = format_message(fmt, args);
+	va_end(args);
+	return 0;
+}
+
+/* the detail and hint are formatted (their arguments must be sound) */
+int
+errdetail(const char *fmt,...)
+{
+	va_list		args;
+
+	va_start(args, fmt);
+	(void) format_message(fmt, args);
+	va_end(args);
+	return 0;
+}
+
+int
+errdetail_internal(const char *fmt,...)
+{
+	va_list		args;
+
+	va_start(args, fmt);
+	(void) format_message(fmt, args);
+	va_end(args);
+	return 0;
+}
+
+int
+errhint(const char *fmt,...)
+{
+	va_list		args;
+
+	va_start(args, fmt);
+	(void) format_message(fmt, args);
+	va_end(args);
+	return 0;
+}
+
+char *
+text_to_cstring(const text *t)
+{
+	int			len = VARSIZE_ANY_EXHDR(t);
+	char	   *result = palloc(len + 1);
+
+	memcpy(result, VARDATA_ANY(t), len);
+	result[len] = '\0';
+	return result;
+}
+
+/* the harness builds plain 4-byte-header varlenas: nothing to detoast */
+struct varlena *
+pg_detoast_datum_packed(struct varlena *datum)
+{
+	return datum;
+}
+
+char *
+format_type_be(Oid type_oid)
+{
+	return pstrdup("a type");
+}
+
+Oid
+get_fn_expr_rettype(FmgrInfo *flinfo)
+{
+	return InvalidOid;
+}
+
+/* as in the server's libpq/pqformat.c */
+const char *
+pq_getmsgbytes(StringInfo msg, int datalen)
+{
+	const char *result;
+
+	if (datalen < 0 || datalen > (msg->len - msg->cursor))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROTOCOL_VIOLATION),
+				 errmsg("insufficient data left in message")));
+	result = &msg->data[msg->cursor];
+	msg->cursor += datalen;
+	return result;
+}
+
+int64
+pq_getmsgint64(StringInfo msg)
+{
+	uint64		n64;
+
+	memcpy(&n64, pq_getmsgbytes(msg, sizeof(n64)), sizeof(n64));
+	return pg_ntoh64(n64);
+}
+
+/* a formatted string, freed with the input */
+static char *
+message_of(const char *fmt,...)
+{
+	va_list		args;
+	char	   *result;
+
+	va_start(args, fmt);
+	result = format_message(fmt, args);
+	va_end(args);
+	return result;
+}
+
+/* ---------- calling the functions ---------- */
+
+#define CHECK(cond) \
+	do { \
+		if (!(cond)) \
+		{ \
+			fprintf(stderr, "property failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
+			abort(); \
+		} \
+	} while (0)
+
+/*
+ * Call a function of up to 3 arguments; false (with error_sqlstate and
+ * error_message set) if it raised an error.
+ */
+static bool
+call(PGFunction fn, Datum *result, int nargs, Datum a0, Datum a1, Datum a2)
+{
+	LOCAL_FCINFO(fcinfo, 3);
+	FmgrInfo	flinfo;
+	sigjmp_buf	jmp;
+
+	memset(&flinfo, 0, sizeof(flinfo));
+	flinfo.fn_addr = fn;
+	flinfo.fn_nargs = nargs;
+	InitFunctionCallInfoData(*fcinfo, &flinfo, nargs, InvalidOid, NULL, NULL);
+	fcinfo->args[0].value = a0;
+	fcinfo->args[0].isnull = false;
+	fcinfo->args[1].value = a1;
+	fcinfo->args[1].isnull = false;
+	fcinfo->args[2].value = a2;
+	fcinfo->args[2].isnull = false;
+
+	if (sigsetjmp(jmp, 0) != 0)
+	{
+		error_return = NULL;
+		CHECK(error_message != NULL);
+		return false;
+	}
+	error_return = &jmp;
+	*result = fn(fcinfo);
+	error_return = NULL;
+	CHECK(!fcinfo->isnull);
+	return true;
+}
+
+typedef struct TextType
+{
+	const char *name;
+	PGFunction	in;
+	PGFunction	out;
+	int			len;			/* bytes of the value; 0: by value (uid8) */
+	int			text_len;		/* characters of its canonical text */
+} TextType;
+
+static const TextType text_types[] = {
+	{"muid", muid_in, muid_out, 16, 32},
+	{"hlculid", hlculid_in, hlculid_out, 16, 26},
+	{"uid8", uid8_in, uid8_out, 0, 16},
+	{"tid62", tid62_in, tid62_out, 12, 17},
+};
+
+static bool
+same_value(const TextType *t, Datum a, Datum b)
+{
+	if (t->len == 0)
+		return a == b;
+	return memcmp(DatumGetPointer(a), DatumGetPointer(b), t->len) == 0;
+}
+
+/* a text input function on a C string */
+static void
+fuzz_text_in(const TextType *t, const char *s)
+{
+	Datum		value,
+				again;
+	Datum		printed;
+	Datum		reprinted;
+
+	if (call(t->in, &value, 1, CStringGetDatum(s), 0, 0))
+	{
+		/* the output reads back as the same value, and is canonical */
+		CHECK(call(t->out, &printed, 1, value, 0, 0));
+		CHECK(strlen(DatumGetCString(printed)) == (size_t) t->text_len);
+		CHECK(call(t->in, &again, 1, printed, 0, 0));
+		CHECK(same_value(t, value, again));
+		CHECK(call(t->out, &reprinted, 1, again, 0, 0));
+		CHECK(strcmp(DatumGetCString(printed), DatumGetCString(reprinted)) == 0);
+	}
+	else
+	{
+		char	   *expected = message_of("invalid input syntax for type %s: \"%s\"", t->name, s);
+
+		CHECK(error_sqlstate == ERRCODE_INVALID_TEXT_REPRESENTATION);
+		CHECK(strcmp(error_message, expected) == 0);
+	}
+}
+
+/* a binary receive function on a StringInfo of the bytes, as the server calls it */
+static void
+fuzz_recv(PGFunction recv, int len, bool byval, const uint8 *data, size_t size)
+{
+	StringInfoData buf;
+	Datum		value;
+
+	buf.data = palloc(size + 1);
+	memcpy(buf.data, data, size);
+	buf.data[size] = '\0';
+	buf.len = (int) size;
+	buf.maxlen = (int) size + 1;
+	buf.cursor = 0;
+	if (call(recv, &value, 3, PointerGetDatum(&buf), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)))
+	{
+		uint8		bytes[16];
+
+		CHECK(size == (size_t) len);
+		CHECK(buf.cursor == buf.len);
+		if (byval)
+			codec_put_be(bytes, DatumGetUInt64(value), len);
+		else
+			memcpy(bytes, DatumGetPointer(value), len);
+		CHECK(memcmp(bytes, data, len) == 0);
+	}
+	else
+	{
+		CHECK(size != (size_t) len);
+		CHECK(error_sqlstate == ERRCODE_INVALID_BINARY_REPRESENTATION);
+	}
+}
+
+static bytea *
+make_varlena(const uint8 *data, size_t size)
+{
+	bytea	   *b = palloc(VARHDRSZ + size);
+
+	SET_VARSIZE(b, VARHDRSZ + size);
+	memcpy(VARDATA(b), data, size);
+	return b;
+}
+
+/* a cast from bytea */
+static void
+fuzz_from_bytea(PGFunction fn, int len, bool byval, const uint8 *data, size_t size)
+{
+	Datum		value;
+
+	if (call(fn, &value, 1, PointerGetDatum(make_varlena(data, size)), 0, 0))
+	{
+		uint8		bytes[16];
+
+		CHECK(size == (size_t) len);
+		if (byval)
+			codec_put_be(bytes, DatumGetUInt64(value), len);
+		else
+			memcpy(bytes, DatumGetPointer(value), len);
+		CHECK(memcmp(bytes, data, len) == 0);
+	}
+	else
+	{
+		CHECK(size != (size_t) len);
+		CHECK(error_sqlstate == ERRCODE_INVALID_BINARY_REPRESENTATION);
+	}
+}
+
+/* uuid464_decode(): accepted only as the canonical base64url of its uuid */
+static void
+fuzz_uuid464(const char *s)
+{
+	Datum		value;
+
+	if (call(uuid464_decode, &value, 1,
+			 PointerGetDatum(make_varlena((const uint8 *) s, strlen(s))), 0, 0))
+	{
+		char		text[CODEC_BASE64URL_LEN(16)];
+
+		codec_base64url_encode(text, (const uint8 *) DatumGetPointer(value), 16);
+		CHECK(strlen(s) == sizeof(text) && memcmp(s, text, sizeof(text)) == 0);
+	}
+	else
+	{
+		CHECK(error_sqlstate == ERRCODE_INVALID_TEXT_REPRESENTATION);
+		CHECK(strcmp(error_message, message_of("invalid input syntax for uuid464: \"%s\"", s)) == 0);
+	}
+}
+
+/* ---------- the codecs directly ---------- */
+
+static const char base62_digits[] =
+"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/* base62: against a reference on 128-bit integers (62^17 < 2^102) */
+static void
+fuzz_base62(const char *s, size_t len)
+{
+	uint8		bytes[12];
+	CodecBase62Result r = codec_base62_decode96(bytes, s, len);
+	bool		syntax = len == CODEC_BASE62_96_LEN;
+	unsigned __int128 v = 0;
+
+	for (size_t i = 0; syntax && i < len; i++)
+	{
+		const char *d = s[i] ? strchr(base62_digits, s[i]) : NULL;
+
+		if (d == NULL)
+			syntax = false;
+		else
+			v = v * 62 + (d - base62_digits);
+	}
+	if (!syntax)
+		CHECK(r == CODEC_BASE62_BAD_SYNTAX);
+	else if (v >> 96)
+		CHECK(r == CODEC_BASE62_OVERFLOW);
+	else
+	{
+		char		text[CODEC_BASE62_96_LEN];
+
+		CHECK(r == CODEC_BASE62_OK);
+		for (int i = 11; i >= 0; i--, v >>= 8)
+			CHECK(bytes[i] == (uint8) v);
+		codec_base62_encode96(text, bytes);
+		CHECK(memcmp(text, s, len) == 0);
+	}
+}
+
+/* Crockford base32 of nbytes: what decodes encodes back to its canonical form */
+static void
+fuzz_base32(int nbytes, const char *s, size_t len)
+{
+	uint8		bytes[32];
+	char		text[CODEC_BASE32_CHARS(32)];
+
+	if (codec_base32_decode(bytes, nbytes, s, len))
+	{
+		CHECK(len == (size_t) CODEC_BASE32_CHARS(nbytes));
+		codec_base32_encode(text, bytes, nbytes);
+		for (size_t i = 0; i < len; i++)
+		{
+			char		c = s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A' : s[i];
+
+			if (c == 'I' || c == 'L')
+				c = '1';
+			else if (c == 'O')
+				c = '0';
+			CHECK(text[i] == c);
+		}
+	}
+}
+
+static void
+fuzz_base64url(int nbytes, const char *s, size_t len)
+{
+	uint8		bytes[48];
+	char		text[CODEC_BASE64URL_LEN(48)];
+
+	if (codec_base64url_decode(bytes, nbytes, s, (int) len))
+	{
+		CHECK(len == (size_t) CODEC_BASE64URL_LEN(nbytes));
+		codec_base64url_encode(text, bytes, nbytes);
+		CHECK(memcmp(text, s, len) == 0);
+	}
+}
+
+/* encode any bytes, decode them back */
+static void
+fuzz_roundtrips(const uint8 *data, size_t size)
+{
+	uint8		in[48] = {0};
+	uint8		out[48];
+	char		text[128];
+	int			n = size > 0 ? data[0] % 33 : 0;
+
+	memcpy(in, size > 1 ? data + 1 : in, Min(size > 1 ? size - 1 : 0, sizeof(in)));
+
+	codec_base32_encode(text, in, n);
+	CHECK(codec_base32_decode(out, n, text, CODEC_BASE32_CHARS(n)));
+	CHECK(memcmp(in, out, n) == 0);
+
+	codec_base64url_encode(text, in, n);
+	CHECK(codec_base64url_decode(out, n, text, CODEC_BASE64URL_LEN(n)));
+	CHECK(memcmp(in, out, n) == 0);
+
+	codec_base62_encode96(text, in);
+	CHECK(codec_base62_decode96(out, text, CODEC_BASE62_96_LEN) == CODEC_BASE62_OK);
+	CHECK(memcmp(in, out, 12) == 0);
+
+	{
+		static const int groups[] = {32};
+
+		codec_hex_encode(text, in, 16, n % 2 == 0);
+		text[32] = '\0';
+		CHECK(codec_hex_decode_groups(out, 16, text, groups, 1));
+		CHECK(memcmp(in, out, 16) == 0);
+	}
+
+	/* zero-padded integers: fit exactly when below base^width */
+	{
+		uint64		v = codec_get_be(in, 8);
+		int			base = in[8] % 2 ? 36 : 10;
+		int			width = 1 + in[9] % 20;
+		unsigned __int128 limit = 1;
+
+		for (int i = 0; i < width; i++)
+			limit *= base;
+		if (codec_uint_encode(text, v, base, width))
+		{
+			text[width] = '\0';
+			CHECK(v < limit);
+			CHECK(strtoull(text, NULL, base) == v);
+		}
+		else
+			CHECK(v >= limit);
+	}
+}
+
+/* ---------- the entry point ---------- */
+
+int			LLVMFuzzerTestOneInput(const uint8 *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8 *data, size_t size)
+{
+	const uint8 *in = data + 1;
+	size_t		n = size > 0 ? size - 1 : 0;
+	char	   *s;
+	size_t		slen;
+
+	if (size == 0)
+		return 0;
+
+	/* as a C string, the way the server passes text: up to a NUL */
+	s = palloc(n + 1);
+	memcpy(s, in, n);
+	s[n] = '\0';
+	slen = strlen(s);
+
+	switch (data[0] % 16)
+	{
+		case 0:
+		case 1:
+		case 2:
+		case 3:
+			fuzz_text_in(&text_types[data[0] % 16], s);
+			break;
+		case 4:
+			fuzz_recv(byteid16_recv, 16, false, in, n);
+			break;
+		case 5:
+			fuzz_recv(byteid12_recv, 12, false, in, n);
+			break;
+		case 6:
+			fuzz_recv(uid8_recv, 8, true, in, n);
+			break;
+		case 7:
+			fuzz_from_bytea(byteid16_from_bytea, 16, false, in, n);
+			break;
+		case 8:
+			fuzz_from_bytea(byteid12_from_bytea, 12, false, in, n);
+			break;
+		case 9:
+			fuzz_from_bytea(uid8_from_bytea, 8, true, in, n);
+			break;
+		case 10:
+			fuzz_uuid464(s);
+			break;
+		case 11:
+			fuzz_base62(s, slen);
+			break;
+		case 12:
+			/* the byte count from the input's first character */
+			if (slen > 0)
+				fuzz_base32(1 + (uint8) s[0] % 32, s + 1, slen - 1);
+			break;
+		case 13:
+			if (slen > 0)
+				fuzz_base64url((uint8) s[0] % 49, s + 1, slen - 1);
+			break;
+		default:
+			fuzz_roundtrips(in, n);
+			break;
+	}
+	free_all();
+	return 0;
+}
