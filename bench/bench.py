@@ -721,13 +721,13 @@ bytes per row; size and leaf density of the primary key (medians).
         met = sum(1 for t in self.targets if t[3])
         targets = "\n".join(f"| {t[0]} | {t[1]} | {t[2]} | {'met' if t[3] else '**missed**'} |"
                             for t in self.targets)
+        quick = ("**Quick run (smoke test: small sizes, few rounds; not for comparison).**\n\n"
+                 if self.quick else "")
         head = f"""# idtypes benchmark report
 
-{"**Quick run (smoke test: small sizes, few rounds; not for comparison).**" if self.quick else ""}
-
-- Run: {started:%Y-%m-%d %H:%M} UTC, {elapsed / 60:.1f} minutes, `bash bench/run.sh{" --quick" if self.quick else ""}`
+{quick}- Run: {started:%Y-%m-%d %H:%M} UTC, {elapsed / 60:.1f} minutes, `bash bench/run.sh{" --quick" if self.quick else ""}`
 - Machine: {os.cpu_count()} CPUs (`nproc`), {cpu} (`/proc/cpuinfo`), {mem:.0f} GiB of memory, {platform.system()} {platform.release()}
-- PostgreSQL {self.server_version}; settings of the servers: {", ".join(f"`{k}` = {v}" for k, v in self.settings.items())}, `autovacuum` off, `jit` off, `max_parallel_workers_per_gather` = 0
+- PostgreSQL {self.server_version}; settings of the server with `shared_preload_libraries` (the others differ as `bench/run.sh` says): {", ".join(f"`{k}` = {v}" for k, v in self.settings.items())}, `autovacuum` off, `jit` off, `max_parallel_workers_per_gather` = 0
 - `/proc/loadavg` at the start: `{load_start}`; at the end: `{load_end}` (the machine is shared: other work may have run during the measurements)
 
 ## Targets

@@ -2,9 +2,10 @@
 # bench/run.sh [--quick] [--only LIST] [--out DIR]: the idtypes benchmark suite.
 #
 # Installs what is missing (the packages of tools/common.sh, plus gnuplot for
-# the chart), builds and installs idtypes, starts two throwaway servers that
-# differ only in shared_preload_libraries, runs bench/bench.py against them
-# and stops them.  bench.py measures every idtypes generator and type next
+# the chart), builds and installs idtypes, starts three throwaway servers
+# (two that differ only in shared_preload_libraries, and a preloaded one
+# with a single configured uid8 generator id), runs bench/bench.py against
+# them and stops them.  bench.py measures every idtypes generator and type next
 # to gen_random_uuid(), uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL
 # UUIDv7 of the kind pasted from blog posts, core uuid and a bigint
 # sequence: generation cost, shared-memory against per-backend mode under
