@@ -46,10 +46,21 @@ epoch_pg(const ByteIdTime *tm)
 	return tm->epoch_unix_usec - BYTEID_UNIX_TO_PG_USEC;
 }
 
+/*
+ * The leading ts_bytes bytes as a big-endian integer: one unaligned 8-byte
+ * load, byte swap and shift (every byte-string id is at least 12 bytes),
+ * since the comparisons with a timestamptz run once per index tuple of a
+ * time-range scan.
+ */
 uint64
 byteid_tick_of(const uint8 *id, const ByteIdTime *tm)
 {
-	return codec_get_be(id, tm->ts_bytes);
+	uint64		v;
+
+	Assert(tm->len >= 8 && tm->ts_bytes >= 1 && tm->ts_bytes <= 8);
+	memcpy(&v, id, sizeof(v));
+	v = pg_ntoh64(v);
+	return tm->ts_bytes == 8 ? v : v >> (64 - 8 * tm->ts_bytes);
 }
 
 TimestampTz
@@ -83,25 +94,31 @@ byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up)
 	return tick;
 }
 
+/*
+ * This is the support function of the cross-type btree operators, so an
+ * index range scan calls it for every tuple it returns: it compares the
+ * start of the id's tick with t in microseconds, with a multiplication
+ * instead of a division (no type's last tick times its unit overflows 64
+ * bits: muid 2^56 ticks of 1 us, hlculid 2^48 of 1 ms, tid62 2^32 of 1 s).
+ */
 int
 byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const ByteIdTime *tm)
 {
-	uint64		tick = byteid_tick_of(id, tm);
+	uint64		start;
 	uint64		usec;
-	uint64		q;
 
-	if (TIMESTAMP_IS_NOBEGIN(t) || t < epoch_pg(tm))
+	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < epoch_pg(tm))
 		return 1;
-	if (TIMESTAMP_IS_NOEND(t))
+	if (unlikely(TIMESTAMP_IS_NOEND(t)))
 		return -1;
 	/* unsigned: t - epoch cannot overflow once t >= epoch */
 	usec = (uint64) t - (uint64) epoch_pg(tm);
-	q = usec / tm->unit_usec;
-	if (q > byteid_tick_max(tm) || tick < q)
-		return -1;
-	if (tick > q)
-		return 1;
-	if (usec % tm->unit_usec != 0)
+	start = byteid_tick_of(id, tm) * (uint64) tm->unit_usec;
+	if (start > usec)
+		return 1;				/* the id's tick starts after t */
+	if (usec - start >= (uint64) tm->unit_usec)
+		return -1;				/* and ends at or before t (also past the range) */
+	if (usec != start)
 		return -1;				/* t is inside the tick, after all its ids */
 	for (int i = tm->ts_bytes; i < tm->len; i++)
 		if (id[i] != 0)

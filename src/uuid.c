@@ -217,8 +217,12 @@ uuid_tick_ceil(TimestampTz t, const UuidTime *tm)
 
 /* ---------- generation ---------- */
 
-/* The wall clock in ticks of the version's field, without overflow. */
-static uint64
+/*
+ * The wall clock in ticks of the version's field, without overflow.  Always
+ * inlined, like uuid_next_tick(), so that each generator divides by its
+ * version's constants (multiplications) rather than by variables.
+ */
+static pg_attribute_always_inline uint64
 uuid_tick_now(const UuidTime *tm)
 {
 	int64		ns = idclock_now_ns();
@@ -232,7 +236,7 @@ uuid_tick_now(const UuidTime *tm)
 }
 
 /* A tick no other generation on this server (or backend) gets. */
-static uint64
+static pg_attribute_always_inline uint64
 uuid_next_tick(const UuidTime *tm)
 {
 	uint64		tick = idclock_next(tm->clock, uuid_tick_now(tm));

@@ -1,0 +1,774 @@
+#!/usr/bin/env python3
+# bench/bench.py: the measurements of the idtypes benchmark suite.
+#
+# Run by bench/run.sh, which builds idtypes and starts the servers
+# (--shared: with shared_preload_libraries = 'idtypes'; --local: the same
+# without it; --one: preloaded, with one configured uid8 generator id).
+# Each part below measures a set of alternatives in rounds: every
+# alternative once per round, the order rotated from round to round, so
+# that a slow spell of a noisy machine spreads over all of them instead of
+# landing on one.  The report gives each alternative's median, its min-max
+# over the rounds, and the ratios the targets are stated in.
+#
+# Timings are taken by the client around one statement (a round trip on a
+# Unix socket, tens of microseconds, against statements of tens of
+# milliseconds or more).
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+import psycopg
+
+# ---------------------------------------------------------------------------
+# What is measured
+
+# A UUIDv7 in PL/pgSQL of the kind people paste from blog posts: a random
+# (v4) uuid with the Unix milliseconds written over its first six bytes and
+# the version nibble changed to 7.  Defined here for comparison; idtypes does
+# not ship it.
+PLPGSQL_UUIDV7 = """
+CREATE OR REPLACE FUNCTION bench_plpgsql_uuidv7() RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    b bytea := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
+    ms bigint := pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000);
+BEGIN
+    -- (the SQL-standard forms of overlay and substring are always pg_catalog's)
+    b := overlay(b PLACING substring(pg_catalog.int8send(ms) FROM 3) FROM 1 FOR 6);
+    b := pg_catalog.set_byte(b, 6, (pg_catalog.get_byte(b, 6) & 15) | 112);
+    RETURN pg_catalog.encode(b, 'hex')::uuid;
+END
+$$;
+"""
+
+# Fill a table in transactions of `batch` rows, the way an application
+# inserts: INSERT ... SELECT with the key from the column's DEFAULT.
+FILL_PROCEDURE = """
+CREATE OR REPLACE PROCEDURE bench_fill(tbl regclass, n int, batch int)
+LANGUAGE plpgsql AS $$
+DECLARE
+    done int := 0;
+BEGIN
+    WHILE done < n LOOP
+        EXECUTE pg_catalog.format(
+            'INSERT INTO %s (v) SELECT g FROM pg_catalog.generate_series(%s, %s) g',
+            tbl, done + 1, LEAST(done + batch, n));
+        COMMIT;
+        done := done + batch;
+    END LOOP;
+END
+$$;
+"""
+
+# (name, SQL type, generator expression, what it is)
+GENERATORS = [
+    ("bigint sequence", "bigint", "nextval('bench_seq')", "core"),
+    ("gen_random_uuid()", "uuid", "gen_random_uuid()", "core"),
+    ("uuid_generate_v1()", "uuid", "uuid_generate_v1()", "uuid-ossp"),
+    ("uuid_generate_v4()", "uuid", "uuid_generate_v4()", "uuid-ossp"),
+    ("PL/pgSQL UUIDv7", "uuid", "bench_plpgsql_uuidv7()", "blog"),
+    ("gen_uuidv7()", "uuid", "gen_uuidv7()", "idtypes"),
+    ("gen_uuidv6()", "uuid", "gen_uuidv6()", "idtypes"),
+    ("gen_uuidv8()", "uuid", "gen_uuidv8()", "idtypes"),
+    ("gen_muid()", "muid", "gen_muid()", "idtypes"),
+    ("gen_hlculid()", "hlculid", "gen_hlculid()", "idtypes"),
+    ("gen_tid62()", "tid62", "gen_tid62()", "idtypes"),
+    ("gen_uid8()", "uid8", "gen_uid8()", "idtypes"),
+]
+IDTYPES_GENERATORS = [g for g in GENERATORS if g[3] == "idtypes"]
+
+TARGET_GEN_USEC = 0.15
+
+# Statements per pgbench transaction, sent in one pipeline: with one round
+# trip per statement, the TPS of SELECT gen_x() on a virtual machine is
+# mostly how fast an idle vCPU wakes up (it swung fourfold with the other
+# load on the machine); a pipeline keeps the backends busy, so the TPS
+# follows the cost of the statements, which is what the modes could change.
+PIPELINE = 10
+
+
+def rotated(items, r):
+    k = r % len(items)
+    return items[k:] + items[:k]
+
+
+def med(xs):
+    return statistics.median(xs)
+
+
+def fmt_range(xs, f="{:.2f}"):
+    return (f + "–" + f).format(min(xs), max(xs))
+
+
+def log(msg):
+    print("==> " + msg, file=sys.stderr, flush=True)
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.quick = args.quick
+        self.results = {}
+        self.sections = []      # Markdown of each part, in order
+        self.targets = []       # (target, measured, limit, met)
+
+    # -- connections --------------------------------------------------------
+
+    def connect(self, server):
+        host = {"shared": self.args.shared, "local": self.args.local,
+                "one": self.args.one}[server]
+        return psycopg.connect(host=host, port=5432, user="postgres",
+                               dbname="postgres", autocommit=True)
+
+    def timed(self, conn, sql, params=None):
+        start = time.perf_counter()
+        cur = conn.execute(sql, params)
+        if cur.description is not None:
+            cur.fetchall()
+        return time.perf_counter() - start
+
+    def setup(self):
+        for server in ("shared", "local", "one"):
+            with self.connect(server) as c:
+                c.execute("CREATE EXTENSION IF NOT EXISTS idtypes")
+                c.execute('CREATE EXTENSION IF NOT EXISTS "uuid-ossp"')
+                c.execute("CREATE EXTENSION IF NOT EXISTS pgstattuple")
+                c.execute("CREATE SEQUENCE IF NOT EXISTS bench_seq")
+                c.execute(PLPGSQL_UUIDV7)
+                c.execute(FILL_PROCEDURE)
+        with self.connect("shared") as c:
+            self.server_version = c.execute("SHOW server_version").fetchone()[0]
+            self.settings = {
+                k: c.execute(f"SHOW {k}").fetchone()[0]
+                for k in ("shared_buffers", "work_mem", "max_wal_size", "wal_level",
+                          "fsync", "full_page_writes", "idtypes.uid8_mode",
+                          "idtypes.uid8_generator_count")
+            }
+
+    def target(self, what, measured, limit, fmt="{:.2f}×", at_least=False):
+        met = measured >= limit if at_least else measured <= limit
+        self.targets.append((what, fmt.format(measured),
+                             ("≥ " if at_least else "≤ ") + fmt.format(limit), met))
+        return met
+
+    # -- generation ---------------------------------------------------------
+
+    def part_gen(self):
+        n = 100_000 if self.quick else 1_000_000
+        rounds = 2 if self.quick else 7
+        log(f"generation: {n} calls per statement, {rounds} rounds")
+        alts = [("count(1)", "1")] + [(g[0], g[2]) for g in GENERATORS]
+        times = {a[0]: [] for a in alts}
+        with self.connect("shared") as c:
+            # warm up: first calls claim, load, fill buffers
+            for name, expr in alts:
+                c.execute(f"SELECT count({expr}) FROM generate_series(1, 1000)")
+            for r in range(rounds):
+                for name, expr in rotated(alts, r):
+                    times[name].append(self.timed(
+                        c, f"SELECT count({expr}) FROM generate_series(1, {n})"))
+        base = times["count(1)"]
+        per_call = {}
+        for name, _ in alts[1:]:
+            per_call[name] = [(t - b) / n * 1e6 for t, b in zip(times[name], base)]
+        rand_uuid = med(per_call["gen_random_uuid()"])
+        nextval = med(per_call["bigint sequence"])
+        rows = []
+        for name, expr, kind in [(g[0], g[2], g[3]) for g in GENERATORS]:
+            pc = per_call[name]
+            rows.append(f"| `{expr}` | {kind} | {med(times[name]) * 1000:.1f} | "
+                        f"{med(pc):.3f} | {fmt_range(pc, '{:.3f}')} | "
+                        f"{rand_uuid / med(pc):.1f}× | {med(pc) / nextval:.2f} |")
+        for g in IDTYPES_GENERATORS:
+            self.target(f"generation: `{g[2]}` µs per call over count(1)",
+                        med(per_call[g[0]]), TARGET_GEN_USEC, "{:.3f} µs")
+            self.target(f"generation: `{g[2]}` per call / `nextval()`",
+                        med(per_call[g[0]]) / nextval, 1.0)
+            self.target(f"generation: `gen_random_uuid()` per call / `{g[2]}`",
+                        rand_uuid / med(per_call[g[0]]), 10.0, "{:.1f}×", at_least=True)
+        self.results["gen"] = {"n": n, "times": times, "per_call_usec": per_call}
+        self.sections.append(f"""## Generation
+
+`SELECT count(f()) FROM generate_series(1, {n})` in one backend of the
+server with `shared_preload_libraries` (shared clocks; uid8 with 2048
+generator ids, so below its per-generator-id rate), {rounds} rounds.
+Per call: the statement's time minus that of `count(1)` in the same round,
+divided by {n}. `count(1)` itself: median {med(base) * 1000:.1f} ms.
+
+| generator | from | statement ms (median) | µs per call (median) | min–max | cheaper than gen_random_uuid() | / nextval() |
+|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n")
+
+    # -- uid8 sustained rate ------------------------------------------------
+
+    def part_uid8rate(self):
+        # (label, server, idtypes.uid8_generator_count or None, backends, ids per backend)
+        q = 10 if self.quick else 1
+        configs = [
+            ("automatic generator id (one per backend)", "local", 1, 1, 200_000 // q),
+            ("automatic generator id (one per backend)", "local", 1, 2, 200_000 // q),
+            ("configured generator id (the server's)", "one", None, 1, 200_000 // q),
+            ("configured generator id (the server's, shared)", "one", None, 2, 100_000 // q),
+            ("automatic, `idtypes.uid8_generator_count = 16` per backend", "local", 16, 1, 1_000_000 // q),
+            ("automatic, `idtypes.uid8_generator_count = 64` per backend", "local", 64, 1, 2_000_000 // q),
+            ("automatic, `idtypes.uid8_generator_count = 64` per backend", "local", 64, 2, 2_000_000 // q),
+            ("configured, `idtypes.uid8_generator_count = 2048`", "shared", None, 1, 2_000_000 // q),
+        ]
+        rounds = 1 if self.quick else 3
+        log(f"uid8 sustained rate: {len(configs)} configurations, {rounds} rounds")
+        rates = {i: [] for i in range(len(configs))}
+        with self.connect("local") as admin:
+            for r in range(rounds):
+                for i, (label, server, count, backends, n) in rotated(list(enumerate(configs)), r):
+                    if count is not None:
+                        admin.execute(f"ALTER SYSTEM SET idtypes.uid8_generator_count = {count}")
+                        admin.execute("SELECT pg_reload_conf()")
+                        time.sleep(0.2)
+                    conns = [self.connect(server) for _ in range(backends)]
+                    try:
+                        for c in conns:
+                            if count is not None:
+                                got = c.execute("SHOW idtypes.uid8_generator_count").fetchone()[0]
+                                assert int(got) == count, got
+                            c.execute("SELECT gen_uid8()")   # claims outside the timing
+                        done = []
+                        def gen(c):
+                            c.execute(f"SELECT count(gen_uid8()) FROM generate_series(1, {n})")
+                            done.append(time.perf_counter())
+                        threads = [threading.Thread(target=gen, args=(c,)) for c in conns]
+                        start = time.perf_counter()
+                        for t in threads:
+                            t.start()
+                        for t in threads:
+                            t.join()
+                        assert len(done) == backends
+                        rates[i].append(backends * n / (max(done) - start))
+                    finally:
+                        for c in conns:
+                            c.close()
+            admin.execute("ALTER SYSTEM RESET idtypes.uid8_generator_count")
+            admin.execute("SELECT pg_reload_conf()")
+        rows = []
+        for i, (label, server, count, backends, n) in enumerate(configs):
+            ids = 1 if count is None and server == "one" else (2048 if count is None else count)
+            limit = 64_000 * ids * (backends if server == "local" else 1)
+            rows.append(f"| {label} | {backends} | {n:,} | {med(rates[i]):,.0f} | "
+                        f"{fmt_range(rates[i], '{:,.0f}')} | {limit:,} | "
+                        f"{med(rates[i]) / limit * 100:.0f}% |")
+        self.results["uid8rate"] = {configs[i][0] + f" x{configs[i][3]}": v for i, v in rates.items()}
+        self.sections.append(f"""## uid8: sustained rate
+
+The layout allows 64 ids per millisecond per generator id; a generator
+that has used up a millisecond sleeps to the next. Each backend runs
+`SELECT count(gen_uid8()) FROM generate_series(1, n)`; with two backends
+at once, the rate is all their ids over the time from the start to the
+last one's end. Automatic generator ids: the server without
+`shared_preload_libraries` (each backend claims its own, and
+`idtypes.uid8_generator_count` of them). Configured: a server with
+`shared_preload_libraries` and `idtypes.uid8_generator_id = 0` (one
+generator shared by all backends), with `idtypes.uid8_generator_count` 1
+(a third server) or 2048 (the server of the other parts, where 2048
+generator ids allow 131 million ids per second, so that its rate is its
+per-call cost). {rounds} rounds.
+
+| generator | backends | ids per backend | ids/s (median) | min–max | layout limit | of the limit |
+|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n")
+
+    # -- pgbench: shared against per-backend --------------------------------
+
+    def pgbench(self, server, script, clients, secs):
+        host = self.args.shared if server == "shared" else self.args.local
+        out = subprocess.run(
+            [os.path.join(self.args.pgbin, "pgbench"), "-h", host, "-p", "5432",
+             "-U", "postgres", "-n", "-M", "prepared", "-f", script,
+             "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(secs),
+             "postgres"],
+            capture_output=True, text=True, check=True).stdout
+        m = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", out)
+        return float(m.group(1))
+
+    def part_pgbench(self):
+        clients_list = [1, 2, 4, 8]
+        secs = 1 if self.quick else 2
+        rounds = 1 if self.quick else 5
+        gens = IDTYPES_GENERATORS
+        log(f"pgbench: {len(gens)} generators, clients {clients_list}, {secs} s, {rounds} rounds")
+        scripts = {}
+        for g in gens:
+            path = os.path.join(self.args.workdir, f"pgbench_{g[1]}_{g[2][:-2]}.sql")
+            with open(path, "w") as f:
+                f.write("\\startpipeline\n" + f"SELECT {g[2]};\n" * PIPELINE + "\\endpipeline\n")
+            scripts[g[0]] = path
+        # Each (generator, clients) runs on both servers back to back, the
+        # server that goes first alternating: the ratio of a pair is taken
+        # within a few seconds, and its median over the rounds is reported.
+        alts = [(g[0], c) for g in gens for c in clients_list]
+        tps = {(a[0], a[1], s): [] for a in alts for s in ("shared", "local")}
+        ratio = {a: [] for a in alts}
+        for r in range(rounds):
+            for i, a in enumerate(rotated(alts, r)):
+                order = ("shared", "local") if (r + i) % 2 == 0 else ("local", "shared")
+                got = {s: self.pgbench(s, scripts[a[0]], a[1], secs) for s in order}
+                for s in order:
+                    tps[(a[0], a[1], s)].append(got[s])
+                ratio[a].append(got["local"] / got["shared"])
+        rows = []
+        for g in gens:
+            cells = []
+            for c in clients_list:
+                s, l = med(tps[(g[0], c, "shared")]), med(tps[(g[0], c, "local")])
+                q = ratio[(g[0], c)]
+                cells.append(f"{s:,.0f} / {l:,.0f} ({med(q):.3f}, {fmt_range(q, '{:.2f}')})")
+            rows.append(f"| `{g[2]}` | " + " | ".join(cells) + " |")
+        for g in gens:
+            for c in clients_list:
+                self.target(f"pgbench `{g[2]}`, {c} client{'s' if c > 1 else ''}: "
+                            f"per-backend TPS / shared TPS", med(ratio[(g[0], c)]), 1.05)
+        self.results["pgbench"] = {"pipeline": PIPELINE,
+                                   "tps": {f"{a[0]}|{a[1]}|{a[2]}": v for a, v in tps.items()}}
+        self.sections.append(f"""## Shared-memory mode under pgbench
+
+`pgbench -n -M prepared -T {secs} -c N -j min(N,2)` with a script of
+{PIPELINE} `SELECT gen_x();` in one pipeline (`\\startpipeline` ...
+`\\endpipeline`), against the server with `shared_preload_libraries`
+(one clock per scheme in shared memory, advanced with a compare-and-swap)
+and the one without (a clock per backend); both otherwise identical.
+{rounds} rounds; in each, every (generator, clients) runs on both servers
+back to back (which one first alternates), and the ratio per-backend TPS ÷
+shared TPS of that pair is one sample. Cells: median TPS shared /
+per-backend (median ratio, min–max); a transaction is {PIPELINE}
+statements. pgbench runs on the same 2 cores as the servers, so at 4 and
+8 clients the cores are oversubscribed. (Without the pipeline, one round
+trip per statement, the TPS measures mostly how fast an idle virtual CPU
+wakes up, which changes with the other load on the machine.)
+
+| generator | 1 client | 2 clients | 4 clients | 8 clients |
+|---|---|---|---|---|
+""" + "\n".join(rows) + "\n")
+
+    # -- INSERT past shared_buffers -----------------------------------------
+
+    def part_insert(self):
+        n = 50_000 if self.quick else 1_000_000
+        rounds = 1 if self.quick else 5
+        batch = 1000
+        log(f"insert: {n} rows in transactions of {batch}, {rounds} rounds")
+        res = {g[0]: {"secs": [], "wal": [], "density": [], "index": [], "heap": []}
+               for g in GENERATORS}
+        with self.connect("shared") as c:
+            for r in range(rounds):
+                for name, typ, expr, _ in rotated(GENERATORS, r):
+                    c.execute("DROP TABLE IF EXISTS bench_insert")
+                    c.execute(f"CREATE TABLE bench_insert (id {typ} PRIMARY KEY DEFAULT {expr}, "
+                              f"v int NOT NULL)")
+                    c.execute("CHECKPOINT")
+                    lsn0 = c.execute("SELECT pg_current_wal_lsn()").fetchone()[0]
+                    secs = self.timed(c, f"CALL bench_fill('bench_insert', {n}, {batch})")
+                    wal = c.execute(f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{lsn0}')").fetchone()[0]
+                    density, = c.execute(
+                        "SELECT avg_leaf_density FROM pgstatindex('bench_insert_pkey')").fetchone()
+                    idx, heap, cnt = c.execute(
+                        "SELECT pg_relation_size('bench_insert_pkey'), "
+                        "pg_relation_size('bench_insert'), count(*) FROM bench_insert").fetchone()
+                    assert cnt == n, (name, cnt)
+                    d = res[name]
+                    d["secs"].append(secs)
+                    d["wal"].append(float(wal) / n)
+                    d["density"].append(float(density))
+                    d["index"].append(idx)
+                    d["heap"].append(heap)
+            c.execute("DROP TABLE IF EXISTS bench_insert")
+            sb = c.execute("SELECT pg_size_bytes(current_setting('shared_buffers'))").fetchone()[0]
+        base = med(res["bigint sequence"]["secs"])
+        rows = []
+        for name, typ, expr, kind in GENERATORS:
+            d = res[name]
+            s = med(d["secs"])
+            rows.append(f"| `{expr}` | `{typ}` | {s:.2f} | {fmt_range(d['secs'])} | "
+                        f"{s / base:.2f}× | {n / s:,.0f} | {med(d['wal']):.0f} | "
+                        f"{med(d['index']) / 2**20:.1f} | {med(d['density']):.1f}% | "
+                        f"{(med(d['heap']) + med(d['index'])) / sb:.1f}× |")
+        for name, typ, expr, kind in IDTYPES_GENERATORS:
+            limit = 1.05 if typ == "uid8" else 1.25
+            self.target(f"INSERT: `{expr}` time / bigint sequence", med(res[name]["secs"]) / base, limit)
+        for name, typ, expr, kind in IDTYPES_GENERATORS:
+            d = med(res[name]["density"])
+            self.target(f"INSERT: `{expr}` B-tree leaf density", d, 85.0, "{:.1f}%", at_least=True)
+        self.results["insert"] = {"n": n, "batch": batch, "shared_buffers": sb, "res": res}
+        self.sections.append(f"""## INSERT past shared_buffers
+
+A table `(id <type> PRIMARY KEY DEFAULT <generator>, v int NOT NULL)`,
+filled with {n:,} rows in transactions of {batch} (`INSERT INTO t (v)
+SELECT g FROM generate_series(...)`, from a procedure that commits after
+each), on the server with `shared_preload_libraries` and `shared_buffers`
+= {sb // 2**20} MB. A `CHECKPOINT` before each fill; WAL is the LSN
+difference over the fill divided by the rows (full-page images after the
+checkpoint included); leaf density from `pgstatindex()` (pgstattuple).
+{rounds} rounds.
+
+| generator | type | seconds (median) | min–max | time / bigint | rows/s | WAL bytes/row | index MB | leaf density | table + index / shared_buffers |
+|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n\n![INSERT throughput and index size](insert.png)\n")
+
+    # -- sort ---------------------------------------------------------------
+
+    def make_id_tables(self, c, n):
+        """1M generated ids of each idtypes type, each next to the same bytes
+        as core uuid (uid8: as bigint), in random order."""
+        pairs = [
+            ("muid", "gen_muid()", "x::uuid", "uuid"),
+            ("hlculid", "gen_hlculid()", "x::uuid", "uuid"),
+            ("tid62", "gen_tid62()", "encode(x::bytea || '\\x00000000'::bytea, 'hex')::uuid", "uuid"),
+            ("uid8", "gen_uid8()", "x::bigint", "bigint"),
+        ]
+        c.execute("SET work_mem = '1GB'")
+        for typ, gen, conv, ctyp in pairs:
+            c.execute(f"DROP TABLE IF EXISTS bench_gen_{typ}, bench_ids_{typ}")
+            c.execute(f"CREATE TABLE bench_gen_{typ} (id {typ} DEFAULT {gen}, v int)")
+            c.execute(f"CALL bench_fill('bench_gen_{typ}', {n}, 1000)")
+            c.execute(f"CREATE TABLE bench_ids_{typ} AS SELECT x, {conv} AS y FROM "
+                      f"(SELECT id AS x FROM bench_gen_{typ} ORDER BY random()) s")
+            c.execute(f"DROP TABLE bench_gen_{typ}")
+            c.execute(f"VACUUM ANALYZE bench_ids_{typ}")
+        c.execute("DROP TABLE IF EXISTS bench_gen_uuid, bench_ids_uuid")
+        c.execute("CREATE TABLE bench_gen_uuid (id uuid DEFAULT gen_uuidv7(), v int)")
+        c.execute(f"CALL bench_fill('bench_gen_uuid', {n}, 1000)")
+        c.execute("CREATE TABLE bench_ids_uuid AS SELECT id AS x FROM bench_gen_uuid ORDER BY random()")
+        c.execute("DROP TABLE bench_gen_uuid")
+        c.execute("VACUUM ANALYZE bench_ids_uuid")
+        c.execute("RESET work_mem")
+        return pairs
+
+    def ensure_id_tables(self, c):
+        n = 100_000 if self.quick else 1_000_000
+        if getattr(self, "id_tables_n", None) != n:
+            log(f"generating {n} ids of each type for sort and COPY")
+            self.id_pairs = self.make_id_tables(c, n)
+            self.id_tables_n = n
+        return n
+
+    def part_sort(self):
+        rounds = 2 if self.quick else 7
+        with self.connect("shared") as c:
+            n = self.ensure_id_tables(c)
+            log(f"sort: {n} rows, {rounds} rounds")
+            c.execute("SET work_mem = '1GB'")
+            alts = []
+            for typ, _, _, ctyp in self.id_pairs:
+                alts.append((typ, typ, "x"))
+                alts.append((typ, ctyp, "y"))
+            # the plan must be an in-memory quicksort of every row
+            for typ, label, col in alts:
+                plan = "\n".join(r[0] for r in c.execute(
+                    f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) "
+                    f"SELECT {col} FROM bench_ids_{typ} ORDER BY {col} OFFSET {n}").fetchall())
+                assert "Sort Method: quicksort" in plan, plan
+            times = {(a[0], a[1]): [] for a in alts}
+            for r in range(rounds):
+                for typ, label, col in rotated(alts, r):
+                    times[(typ, label)].append(self.timed(
+                        c, f"SELECT {col} FROM bench_ids_{typ} ORDER BY {col} OFFSET {n}"))
+        rows = []
+        for typ, _, _, ctyp in self.id_pairs:
+            a, b = times[(typ, typ)], times[(typ, ctyp)]
+            ratio = med(a) / med(b)
+            rows.append(f"| `{typ}` | {med(a) * 1000:.0f} ({fmt_range([x * 1000 for x in a], '{:.0f}')}) | "
+                        f"`{ctyp}` | {med(b) * 1000:.0f} ({fmt_range([x * 1000 for x in b], '{:.0f}')}) | "
+                        f"{ratio:.3f} |")
+            self.target(f"sort: `{typ}` / the same bytes as `{ctyp}`", ratio, 1.10)
+        self.results["sort"] = {f"{k[0]}|{k[1]}": v for k, v in times.items()}
+        self.sections.append(f"""## Sort in memory
+
+{n:,} generated ids of each type (in transactions of 1000, like the INSERT
+part), stored in random order next to the same bytes as core `uuid`
+(tid62: its 12 bytes and 4 zero bytes; uid8: as `bigint`, its `uid8::bigint`
+cast). `SELECT x FROM t ORDER BY x OFFSET {n}` with `work_mem = 1GB` (an
+in-memory quicksort of every row, checked with `EXPLAIN ANALYZE`), {rounds}
+rounds. Milliseconds, median (min–max).
+
+| type | ms | same bytes as | ms | ratio |
+|---|---|---|---|---|
+""" + "\n".join(rows) + "\n")
+
+    # -- COPY ---------------------------------------------------------------
+
+    def part_copy(self):
+        rounds = 2 if self.quick else 7
+        with self.connect("shared") as c:
+            n = self.ensure_id_tables(c)
+            log(f"copy: {n} rows, {rounds} rounds")
+            types = ["uuid"] + [p[0] for p in self.id_pairs]
+            for typ in types:
+                c.execute(f"DROP TABLE IF EXISTS bench_copy_{typ}, bench_copyin_{typ}")
+                c.execute(f"CREATE UNLOGGED TABLE bench_copy_{typ} AS SELECT x FROM bench_ids_{typ}")
+                c.execute(f"CREATE UNLOGGED TABLE bench_copyin_{typ} (x {typ})")
+                c.execute(f"CREATE UNLOGGED TABLE bench_text_{typ} AS SELECT x::text AS s FROM bench_copy_{typ}")
+                c.execute(f"VACUUM ANALYZE bench_copy_{typ}, bench_text_{typ}")
+                c.execute(f"COPY bench_copy_{typ} TO '{self.args.workdir}/copy_{typ}.txt'")
+            to = {t: [] for t in types}
+            fr = {t: [] for t in types}
+            out = {t: [] for t in types}
+            inp = {t: [] for t in types}
+            for r in range(rounds):
+                # the output and input functions alone, over a scan
+                for typ in rotated(types, r):
+                    out[typ].append(self.timed(c, f"SELECT count(x::text) FROM bench_copy_{typ}"))
+                for typ in rotated(types, r):
+                    inp[typ].append(self.timed(c, f"SELECT count(s::{typ}) FROM bench_text_{typ}"))
+                for typ in rotated(types, r):
+                    to[typ].append(self.timed(c, f"COPY bench_copy_{typ} TO '/dev/null'"))
+                for typ in rotated(types, r):
+                    c.execute(f"TRUNCATE bench_copyin_{typ}")
+                    fr[typ].append(self.timed(
+                        c, f"COPY bench_copyin_{typ} FROM '{self.args.workdir}/copy_{typ}.txt'"))
+            for typ in types:
+                cnt, = c.execute(f"SELECT count(*) FROM bench_copyin_{typ}").fetchone()
+                assert cnt == n
+                c.execute(f"DROP TABLE bench_copy_{typ}, bench_copyin_{typ}, bench_text_{typ}")
+                os.unlink(f"{self.args.workdir}/copy_{typ}.txt")
+        rows = []
+        for typ in types:
+            cells = []
+            for d in (to, fr, out, inp):
+                cells.append(f"{med(d[typ]) * 1000:.0f} ({fmt_range([x * 1000 for x in d[typ]], '{:.0f}')}) | "
+                             f"{med(d[typ]) / med(d['uuid']):.2f}")
+            rows.append(f"| `{typ}` | " + " | ".join(cells) + " |")
+        for typ in types[1:]:
+            self.target(f"COPY TO: `{typ}` / `uuid`", med(to[typ]) / med(to["uuid"]), 1.2)
+            self.target(f"COPY FROM: `{typ}` / `uuid`", med(fr[typ]) / med(fr["uuid"]), 1.2)
+        self.results["copy"] = {"to": to, "from": fr, "out": out, "in": inp}
+        self.sections.append(f"""## COPY TO and FROM text
+
+A one-column unlogged table of {n:,} generated ids of each type (`uuid`:
+`gen_uuidv7()`), `COPY t TO '/dev/null'`, and `COPY t FROM` a file of its
+text into an emptied unlogged table; and the output and input functions
+alone: `SELECT count(x::text) FROM t` and `SELECT count(s::type)` over a
+table of the texts. {rounds} rounds. Milliseconds, median (min–max), and
+the ratio to `uuid`.
+
+| type | COPY TO | / uuid | COPY FROM | / uuid | count(x::text) | / uuid | count(s::type) | / uuid |
+|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n")
+
+    # -- time-range query ---------------------------------------------------
+
+    def part_range(self):
+        n = 1_000_000 if self.quick else 10_000_000
+        rounds = 10 if self.quick else 60
+        # one row per millisecond from t0; a range is 1% of the rows
+        t0 = "2025-07-22 00:00:00+00"
+        span = n // 100
+        # (type, key expression of row g at time ts, WHERE for [t1, t2))
+        keys = [
+            ("bigint", "g::bigint", "id >= %(g1)s AND id < %(g2)s"),
+            ("muid", "muid_from_parts(ts, 42, 1)", "id >= %(t1)s::timestamptz AND id < %(t2)s::timestamptz"),
+            ("hlculid", "hlculid_from_parts(ts, 0, 10, g)", "id >= %(t1)s::timestamptz AND id < %(t2)s::timestamptz"),
+            ("tid62", "tid62_from_parts(ts, int8send(g))", "id >= %(t1)s::timestamptz AND id < %(t2)s::timestamptz"),
+            ("uuid", "gen_uuidv7(ts)", "id >= uuidv7_floor(%(t1)s) AND id < uuidv7_floor(%(t2)s)"),
+            ("uid8", "uid8_from_parts(ts, 0, 1, 0, 'time_sequential')", "id >= uid8_floor(%(t1)s) AND id < uid8_floor(%(t2)s)"),
+        ]
+        log(f"range: {n} rows per table, 1% ranges, {rounds} rounds")
+        with self.connect("shared") as c:
+            for typ, expr, _ in keys:
+                c.execute(f"DROP TABLE IF EXISTS bench_range_{typ}")
+                c.execute(f"CREATE TABLE bench_range_{typ} AS SELECT {expr} AS id, g::int AS v "
+                          f"FROM (SELECT g, '{t0}'::timestamptz + g * interval '1 ms' AS ts "
+                          f"FROM generate_series(0, {n - 1}) g) s")
+                c.execute("SET maintenance_work_mem = '1GB'")
+                c.execute(f"ALTER TABLE bench_range_{typ} ADD PRIMARY KEY (id)")
+                c.execute(f"VACUUM ANALYZE bench_range_{typ}")
+            c.execute("CHECKPOINT")     # not during the queries
+            c.execute("SET enable_bitmapscan = off")
+            c.execute("SET enable_seqscan = off")
+            # tid62 counts whole seconds: ranges start and end on a second
+            def bounds(r):
+                step = max(1, (n - span) // 1000 // rounds) * 1000
+                g1 = (r * step) % (n - span)
+                g1 -= g1 % 1000
+                base = datetime.datetime(2025, 7, 22, tzinfo=datetime.timezone.utc)
+                t1 = base + datetime.timedelta(milliseconds=g1)
+                t2 = base + datetime.timedelta(milliseconds=g1 + span)
+                return {"g1": g1, "g2": g1 + span, "t1": t1, "t2": t2}
+            for typ, _, where in keys:
+                plan = "\n".join(x[0] for x in c.execute(
+                    f"EXPLAIN (COSTS OFF) SELECT count(v) FROM bench_range_{typ} WHERE {where}",
+                    bounds(0)).fetchall())
+                assert "Index Scan" in plan and "Index Cond" in plan, plan
+                cnt, = c.execute(f"SELECT count(v) FROM bench_range_{typ} WHERE {where}",
+                                 bounds(0)).fetchone()
+                assert cnt == span, (typ, cnt, span)
+            times = {k[0]: [] for k in keys}
+            for r in range(rounds):
+                b = bounds(r)
+                for typ, _, where in rotated(keys, r):
+                    times[typ].append(self.timed(
+                        c, f"SELECT count(v) FROM bench_range_{typ} WHERE {where}", b))
+            sizes = {k[0]: c.execute(
+                f"SELECT pg_relation_size('bench_range_{k[0]}'), "
+                f"pg_relation_size('bench_range_{k[0]}_pkey')").fetchone() for k in keys}
+            for typ, _, _ in keys:
+                c.execute(f"DROP TABLE bench_range_{typ}")
+        base = med(times["bigint"])
+        rows = []
+        for typ, expr, where in keys:
+            t = times[typ]
+            rows.append(f"| `{typ}` | `{where % {'g1': 'a', 'g2': 'b', 't1': 't1', 't2': 't2'}}` | "
+                        f"{med(t) * 1000:.1f} | {fmt_range([x * 1000 for x in t], '{:.1f}')} | "
+                        f"{med(t) / base:.2f} | {sizes[typ][1] / 2**20:.0f} |")
+        for typ, _, _ in keys[1:]:
+            self.target(f"time range: `{typ}` key / bigint key", med(times[typ]) / base, 1.2)
+        self.results["range"] = {"n": n, "times": times}
+        self.sections.append(f"""## Time-range query on an indexed key
+
+A table `(id <type> PRIMARY KEY, v int)` of {n:,} rows, one per
+millisecond from {t0} (keys built from their parts: muid medallion 42,
+hlculid publisher 10, tid62 and hlculid entropy the row number, uid8
+time_sequential generator 1, uuid `gen_uuidv7(ts)`); the bigint key is the
+row number. `SELECT count(v) FROM t WHERE <range>` over 1% of the rows
+({span:,}, checked), each round at another place, as an index range scan
+(bitmap and sequential scans disabled so that every type runs the same
+plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
+
+| key | range | ms (median) | min–max | / bigint | index MB |
+|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n")
+
+    # -- report -------------------------------------------------------------
+
+    def chart(self):
+        if "insert" not in self.results:
+            return
+        res = self.results["insert"]["res"]
+        n = self.results["insert"]["n"]
+        dat = os.path.join(self.args.workdir, "insert.dat")
+        with open(dat, "w") as f:
+            for name, typ, expr, kind in GENERATORS:
+                d = res[name]
+                # idtypes in blue, the rest in grey
+                color = 0x3B75AF if kind == "idtypes" else 0x9A9A9A
+                f.write(f'"{name}" {n / med(d["secs"]) / 1000:.1f} '
+                        f'{med(d["index"]) / 2**20:.1f} {color}\n')
+        png = os.path.join(self.args.out, "insert.png")
+        script = f"""
+set terminal pngcairo size 1100,720 font "DejaVu Sans,10" noenhanced
+set output "{png}"
+set multiplot layout 2,1 title "INSERT of {n:,} rows in transactions of 1000, past shared_buffers (PostgreSQL {self.server_version.split()[0]}, {os.cpu_count()} cores); idtypes in blue"
+set style fill solid 0.85 border -1
+set grid ytics
+set xtics rotate by -25 nomirror
+set xrange [-0.6:{len(GENERATORS) - 0.4}]
+set yrange [0:*]
+set offsets 0, 0, graph 0.12, 0
+unset key
+set ylabel "thousand rows/s (higher is better)"
+plot "{dat}" using 0:2:(0.7):4:xtic(1) with boxes lc rgb variable, \\
+     "" using 0:2:(sprintf("%.0f", $2)) with labels offset 0,0.7
+set ylabel "primary key MB (lower is better)"
+plot "{dat}" using 0:3:(0.7):4:xtic(1) with boxes lc rgb variable, \\
+     "" using 0:3:(sprintf("%.1f", $3)) with labels offset 0,0.7
+unset multiplot
+"""
+        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+
+    def headline(self):
+        """One row per generator: what the README's performance section shows."""
+        gen = self.results.get("gen")
+        ins = self.results.get("insert")
+        if gen is None or ins is None:
+            return ""
+        pc = {k: med(v) for k, v in gen["per_call_usec"].items()}
+        res = ins["res"]
+        base = med(res["bigint sequence"]["secs"])
+        rows = []
+        for name, typ, expr, kind in GENERATORS:
+            d = res[name]
+            s = med(d["secs"])
+            rows.append(f"| `{expr}` | `{typ}` | {pc[name]:.3f} | "
+                        f"{ins['n'] / s:,.0f} | {s / base:.2f}× | {med(d['wal']):.0f} | "
+                        f"{med(d['index']) / 2**20:.1f} | {med(d['density']):.0f}% |")
+        return f"""## Headline
+
+Generation: µs per call over `count(1)` in one backend. INSERT:
+{ins['n']:,} rows in transactions of {ins['batch']} into a primary-key table
+several times `shared_buffers`; time relative to a bigint sequence; WAL
+bytes per row; size and leaf density of the primary key (medians).
+
+| generator | type | µs per call | INSERT rows/s | time / bigint | WAL bytes/row | index MB | leaf density |
+|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n\n"
+
+    def report(self, started, load_start, elapsed):
+        load_end = open("/proc/loadavg").read().strip()
+        cpu = "unknown"
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        mem = 0
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = int(line.split()[1]) / 2**20
+        met = sum(1 for t in self.targets if t[3])
+        targets = "\n".join(f"| {t[0]} | {t[1]} | {t[2]} | {'met' if t[3] else '**missed**'} |"
+                            for t in self.targets)
+        quick = ("**Quick run (smoke test: small sizes, few rounds; not for comparison).**\n\n"
+                 if self.quick else "")
+        head = f"""# idtypes benchmark report
+
+{quick}- Run: {started:%Y-%m-%d %H:%M} UTC, {elapsed / 60:.1f} minutes, `bash bench/run.sh{" --quick" if self.quick else ""}`
+- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu} (`/proc/cpuinfo`), {mem:.0f} GiB of memory, {platform.system()} {platform.release()}
+- PostgreSQL {self.server_version}; settings of the server with `shared_preload_libraries` (the others differ as `bench/run.sh` says): {", ".join(f"`{k}` = {v}" for k, v in self.settings.items())}, `autovacuum` off, `jit` off, `max_parallel_workers_per_gather` = 0
+- `/proc/loadavg` at the start: `{load_start}`; at the end: `{load_end}` (the machine is shared: other work may have run during the measurements)
+
+## Targets
+
+{met} of {len(self.targets)} met. Each ratio is of medians measured in this run, on the same server.
+
+| target | measured | limit | |
+|---|---|---|---|
+{targets}
+
+"""
+        with open(os.path.join(self.args.out, "report.md"), "w") as f:
+            f.write(head + self.headline() + "\n".join(self.sections))
+        with open(os.path.join(self.args.out, "results.json"), "w") as f:
+            json.dump({"started": started.isoformat(), "elapsed_s": elapsed,
+                       "loadavg": [load_start, load_end], "results": self.results,
+                       "targets": self.targets}, f, indent=1, default=str)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--only", default="gen,uid8rate,pgbench,insert,sort,copy,range")
+    p.add_argument("--shared", required=True)
+    p.add_argument("--local", required=True)
+    p.add_argument("--one", required=True)
+    p.add_argument("--pgbin", required=True)
+    p.add_argument("--workdir", required=True)
+    p.add_argument("--out", required=True)
+    args = p.parse_args()
+    started = datetime.datetime.now(datetime.timezone.utc)
+    load_start = open("/proc/loadavg").read().strip()
+    t0 = time.monotonic()
+    b = Bench(args)
+    b.setup()
+    for part in args.only.split(","):
+        getattr(b, "part_" + part)()
+    b.chart()
+    b.report(started, load_start, time.monotonic() - t0)
+    log(f"report: {os.path.join(args.out, 'report.md')} ({(time.monotonic() - t0) / 60:.1f} minutes)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# bench/run.sh [--quick] [--only LIST] [--out DIR]: the idtypes benchmark suite.
+#
+# Installs what is missing (the packages of tools/common.sh, plus gnuplot for
+# the chart), builds and installs idtypes, starts three throwaway servers
+# (two that differ only in shared_preload_libraries, and a preloaded one
+# with a single configured uid8 generator id), runs bench/bench.py against
+# them and stops them.  bench.py measures every idtypes generator and type next
+# to gen_random_uuid(), uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL
+# UUIDv7 of the kind pasted from blog posts, core uuid and a bigint
+# sequence: generation cost, shared-memory against per-backend mode under
+# pgbench, INSERT past shared_buffers (time, WAL, index size and leaf
+# density), in-memory sort, COPY TO and FROM text, and a time-range query on
+# an indexed key.  Every measurement is repeated in interleaved rounds
+# (each alternative once per round, in a rotating order); the report gives
+# medians, min-max and ratios against the issue's targets.
+#
+#   --quick       small sizes, one or two rounds: a smoke run of a few
+#                 minutes that writes to bench/out/quick/ (not committed)
+#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range
+#   --out DIR     where the report (report.md, insert.png, results.json) goes;
+#                 default bench/results/ for a full run
+#
+# Not part of the test suite.  A full run takes about 20 minutes on the
+# 2-core machine the README describes; the servers' files live in
+# /tmp/idtypes-bench.* (up to about 8 GB during the range-query part) and
+# are removed at the end.
+source "$(dirname "${BASH_SOURCE[0]}")/../tools/common.sh"
+
+quick=false
+args=()
+out=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+		--quick) quick=true; args+=(--quick) ;;
+		--only) args+=(--only "$2"); shift ;;
+		--out) out=$2; shift ;;
+		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--out DIR]" >&2; exit 2 ;;
+	esac
+	shift
+done
+if [ -z "$out" ]; then
+	if $quick; then out=$IDTYPES_ROOT/bench/out/quick; else out=$IDTYPES_ROOT/bench/results; fi
+fi
+mkdir -p "$out"
+
+# The chart needs gnuplot; the tests do not, so it is installed here only.
+IDTYPES_PACKAGES+=(gnuplot-nox)
+install_packages
+build_install
+
+dir=""
+cleanup() {
+	if [ -n "$dir" ]; then
+		stop_server "$dir/shared"
+		stop_server "$dir/local"
+		stop_server "$dir/one"
+		rm -rf "$dir"
+	fi
+}
+trap cleanup EXIT
+
+# All servers: small shared_buffers, so that the INSERT tables and indexes
+# are several times larger than the buffer cache; no autovacuum, JIT,
+# parallel workers or timed checkpoints, so that nothing runs behind a
+# measurement (the suite checkpoints and vacuums where it needs to).
+common_conf=(
+	"shared_buffers = 16MB"
+	"max_wal_size = 2GB"
+	"checkpoint_timeout = 1h"
+	"autovacuum = off"
+	"jit = off"
+	"max_parallel_workers_per_gather = 0"
+	"idtypes.uid8_mode = 'time_sequential'"
+)
+dir=$(make_workdir bench)
+for s in shared local one; do
+	as_user mkdir "$dir/$s"
+done
+log "starting a server with shared_preload_libraries = 'idtypes'"
+# the server's uid8 generator with all 2048 generator ids, so that the
+# layout's 64 ids per millisecond per generator id never limits it
+start_server "$dir/shared" "${common_conf[@]}" \
+	"shared_preload_libraries = 'idtypes'" \
+	"idtypes.uid8_generator_id = 0" "idtypes.uid8_generator_count = 2048"
+log "starting a server without it (per-backend clocks)"
+# automatic generator ids: each backend claims idtypes.uid8_generator_count
+start_server "$dir/local" "${common_conf[@]}" "idtypes.uid8_generator_count = 16"
+log "starting a server with one configured uid8 generator id"
+# for the uid8 rate of the server's generator with one generator id
+start_server "$dir/one" "${common_conf[@]}" "shared_preload_libraries = 'idtypes'" \
+	"idtypes.uid8_generator_id = 0"
+
+# Debian's python3, which python3-psycopg belongs to
+/usr/bin/python3 "$IDTYPES_ROOT/bench/bench.py" "${args[@]}" \
+	--shared "$dir/shared" --local "$dir/local" --one "$dir/one" --pgbin "$PG_BINDIR" \
+	--workdir "$dir" --out "$out"
