@@ -199,6 +199,20 @@ SELECT array_agg(x ORDER BY x) = array_agg(x ORDER BY x::bytea) AS same_order,
 	   array_agg(x ORDER BY x) <> array_agg(x ORDER BY x::bigint) AS not_bigint_order
 FROM (SELECT ('x' || left(md5(g::text), 16))::bit(64)::bigint::uid8 AS x
 	  FROM generate_series(1, 50000) g) s;
+-- a sort of rows, where the sort support hands tuplesort the values with the
+-- sign bit flipped to compare as signed integers, agrees too, and so does an
+-- index built by sorting
+CREATE TEMP TABLE uid8_sorted AS
+SELECT ('x' || left(md5(g::text), 16))::bit(64)::bigint::uid8 AS x FROM generate_series(1, 50000) g;
+SELECT count(*) FILTER (WHERE a.rn <> b.rn) AS out_of_place, count(*) AS rows
+FROM (SELECT x, row_number() OVER (ORDER BY x) AS rn FROM uid8_sorted) a
+JOIN (SELECT x, row_number() OVER (ORDER BY x::bytea) AS rn FROM uid8_sorted) b USING (x);
+CREATE INDEX ON uid8_sorted (x);
+SET enable_seqscan = off;
+SELECT array_agg(x) = (SELECT array_agg(x ORDER BY x::bytea) FROM uid8_sorted) AS index_order
+FROM (SELECT x FROM uid8_sorted ORDER BY x) s;
+RESET enable_seqscan;
+DROP TABLE uid8_sorted;
 -- time_sequential ids sort by time, then sequence, then generator
 SELECT array_agg(x ORDER BY x) = array_agg(x ORDER BY uid8_timestamp(x), uid8_sequence(x), uid8_generator(x), uid8_cluster(x))
 	AS time_order

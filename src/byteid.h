@@ -55,6 +55,13 @@ extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm)
 extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up);
 extern uint64 byteid_tick_of(const uint8 *id, const ByteIdTime *tm);
 
+/* An id's time as a timestamptz, to the type's precision. */
+static inline TimestampTz
+byteid_timestamptz_of(const uint8 *id, const ByteIdTime *tm)
+{
+	return byteid_tick_to_timestamptz(byteid_tick_of(id, tm), tm);
+}
+
 /*
  * Compare an id with a timestamp.  The timestamp stands at the smallest id
  * of its instant when it falls exactly on a tick, and just after all ids of

@@ -269,8 +269,7 @@ hlculid_timestamp(PG_FUNCTION_ARGS)
 {
 	hlculid    *h = PG_GETARG_HLCULID_P(0);
 
-	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(byteid_tick_of(h->data, &hlculid_time),
-													 &hlculid_time));
+	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(h->data, &hlculid_time));
 }
 
 /* The start of the stride-wide bin, aligned on an origin, that holds its time. */
@@ -279,8 +278,7 @@ Datum
 hlculid_date_bin(PG_FUNCTION_ARGS)
 {
 	hlculid    *h = PG_GETARG_HLCULID_P(1);
-	TimestampTz ts = byteid_tick_to_timestamptz(byteid_tick_of(h->data, &hlculid_time),
-												&hlculid_time);
+	TimestampTz ts = byteid_timestamptz_of(h->data, &hlculid_time);
 
 	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }

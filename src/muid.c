@@ -54,12 +54,6 @@ muid_build(uint64 ts, uint64 medallion, uint32 offset)
 }
 
 static inline uint64
-muid_ts(const muid *m)
-{
-	return codec_get_be(m->data, 7);
-}
-
-static inline uint64
 muid_medallion_of(const muid *m)
 {
 	return (uint64) m->data[7] << 44 | codec_get_be(m->data + 8, 8) >> 20;
@@ -215,8 +209,7 @@ PG_FUNCTION_INFO_V1(muid_timestamp);
 Datum
 muid_timestamp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(muid_ts(PG_GETARG_MUID_P(0)),
-													 &muid_time));
+	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(PG_GETARG_MUID_P(0)->data, &muid_time));
 }
 
 /* The start of the stride-wide bin, aligned on an origin, that holds its time. */
@@ -224,7 +217,7 @@ PG_FUNCTION_INFO_V1(muid_date_bin);
 Datum
 muid_date_bin(PG_FUNCTION_ARGS)
 {
-	TimestampTz ts = byteid_tick_to_timestamptz(muid_ts(PG_GETARG_MUID_P(1)), &muid_time);
+	TimestampTz ts = byteid_timestamptz_of(PG_GETARG_MUID_P(1)->data, &muid_time);
 
 	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }

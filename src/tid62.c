@@ -194,8 +194,7 @@ tid62_timestamp(PG_FUNCTION_ARGS)
 {
 	tid62	   *t = PG_GETARG_TID62_P(0);
 
-	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(byteid_tick_of(t->data, &tid62_time),
-													 &tid62_time));
+	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(t->data, &tid62_time));
 }
 
 /* The start of the stride-wide bin, aligned on an origin, that holds its time. */
@@ -204,8 +203,7 @@ Datum
 tid62_date_bin(PG_FUNCTION_ARGS)
 {
 	tid62	   *t = PG_GETARG_TID62_P(1);
-	TimestampTz ts = byteid_tick_to_timestamptz(byteid_tick_of(t->data, &tid62_time),
-												&tid62_time);
+	TimestampTz ts = byteid_timestamptz_of(t->data, &tid62_time);
 
 	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
