@@ -199,9 +199,8 @@ SELECT array_agg(x ORDER BY x) = array_agg(x ORDER BY x::bytea) AS same_order,
 	   array_agg(x ORDER BY x) <> array_agg(x ORDER BY x::bigint) AS not_bigint_order
 FROM (SELECT ('x' || left(md5(g::text), 16))::bit(64)::bigint::uid8 AS x
 	  FROM generate_series(1, 50000) g) s;
--- a sort of rows, where the sort support hands tuplesort the values with the
--- sign bit flipped to compare as signed integers, agrees too, and so does an
--- index built by sorting
+-- a sort of rows (not only of one column's datums) agrees too, and so does
+-- an index built by sorting
 CREATE TEMP TABLE uid8_sorted AS
 SELECT ('x' || left(md5(g::text), 16))::bit(64)::bigint::uid8 AS x FROM generate_series(1, 50000) g;
 SELECT count(*) FILTER (WHERE a.rn <> b.rn) AS out_of_place, count(*) AS rows

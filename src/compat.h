@@ -84,15 +84,6 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 {
 	return (x < y) ? -1 : (x > y) ? 1 : 0;
 }
-
-static inline int
-ssup_datum_signed_cmp(Datum x, Datum y, SortSupport ssup)
-{
-	int64		a = DatumGetInt64(x);
-	int64		b = DatumGetInt64(y);
-
-	return (a < b) ? -1 : (a > b) ? 1 : 0;
-}
 #endif
 
 /*

@@ -278,22 +278,9 @@ uid8_larger(PG_FUNCTION_ARGS)
 
 /*
  * The Datum is the value itself, so the sort compares Datums as unsigned
- * integers; tuplesort recognises the comparators below and runs its
- * specialised quicksorts (PostgreSQL 15 and later).
+ * integers, with no abbreviation needed; tuplesort recognises this
+ * comparator and runs its specialised quicksort (PostgreSQL 15 and later).
  */
-static Datum
-uid8_abbrev_convert(Datum original, SortSupport ssup)
-{
-	/* flipping the top bit turns unsigned order into signed order */
-	return original ^ (Datum) (UINT64CONST(1) << 63);
-}
-
-static bool
-uid8_abbrev_abort(int memtupcount, SortSupport ssup)
-{
-	return false;				/* the "abbreviation" is exact */
-}
-
 PG_FUNCTION_INFO_V1(uid8_sortsupport);
 Datum
 uid8_sortsupport(PG_FUNCTION_ARGS)
@@ -301,20 +288,6 @@ uid8_sortsupport(PG_FUNCTION_ARGS)
 	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
 
 	ssup->comparator = ssup_datum_unsigned_cmp;
-
-	/*
-	 * Where the sort offers abbreviation (a sort of rows), use it to hand
-	 * tuplesort the values with the sign bit flipped, compared as signed
-	 * integers: the same order, and the specialised quicksort for signed
-	 * Datums, the one bigint gets, which runs faster than the unsigned one.
-	 */
-	if (ssup->abbreviate)
-	{
-		ssup->comparator = ssup_datum_signed_cmp;
-		ssup->abbrev_converter = uid8_abbrev_convert;
-		ssup->abbrev_abort = uid8_abbrev_abort;
-		ssup->abbrev_full_comparator = ssup_datum_unsigned_cmp;
-	}
 	PG_RETURN_VOID();
 }
 
