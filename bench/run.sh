@@ -21,7 +21,7 @@
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
 #
-# Not part of the test suite.  A full run takes about 20 minutes on the
+# Not part of the test suite.  A full run takes about 16 minutes on the
 # 2-core machine the README describes; the servers' files live in
 # /tmp/idtypes-bench.* (up to about 8 GB during the range-query part) and
 # are removed at the end.
