@@ -8,6 +8,9 @@
 # identity are found, both from their settings and from the merged ids.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -187,33 +190,8 @@ is($agg->safe_psql('postgres', q{
 	'aggregator: an unconfigured server shows automatic and default values');
 
 $agg->safe_psql('postgres', 'CREATE EXTENSION postgres_fdw');
-for my $name (@names)
-{
-	$agg->safe_psql('postgres', qq{
-		CREATE SERVER $name FOREIGN DATA WRAPPER postgres_fdw
-			OPTIONS (host '${\ $node{$name}->host }', port '${\ $node{$name}->port }', dbname 'postgres');
-		CREATE USER MAPPING FOR CURRENT_USER SERVER $name;
-		CREATE SCHEMA $name;
-		IMPORT FOREIGN SCHEMA public LIMIT TO (idtypes_node_identity) FROM SERVER $name INTO $name;
-	});
-}
 # the README's query: every pair of servers that share an identity
-$agg->safe_psql('postgres', q{
-	CREATE VIEW identities AS
-		SELECT 'n1' AS node, * FROM n1.idtypes_node_identity
-		UNION ALL SELECT 'n2', * FROM n2.idtypes_node_identity
-		UNION ALL SELECT 'n3', * FROM n3.idtypes_node_identity;
-	CREATE VIEW identity_clashes AS
-		SELECT a.node AS node_a, b.node AS node_b, c.what,
-			   a.system_identifier = b.system_identifier AS same_data_directory
-		FROM identities a JOIN identities b ON a.node < b.node
-		CROSS JOIN LATERAL (VALUES
-			('medallion', a.medallion = b.medallion),
-			('publisher', a.publisher_id = b.publisher_id),
-			('uid8 generator ids', a.uid8_cluster_id = b.uid8_cluster_id
-								   AND a.uid8_generators && b.uid8_generators)) c(what, clash)
-		WHERE c.clash;
-});
+identity_views($agg, map { [ $_, $node{$_} ] } @names);
 is($agg->safe_psql('postgres', 'SELECT count(*) FROM identities'), '3',
 	'fdw: the identities of the three nodes are read through postgres_fdw');
 is($agg->safe_psql('postgres', 'SELECT * FROM identity_clashes'), '',

@@ -8,6 +8,9 @@
 # servers through postgres_fdw, until the copy is given its own.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -102,26 +105,7 @@ is($standby->safe_psql('postgres', q{
 
 # the README's query, on the primary, with the copy's identity read
 # through postgres_fdw
-$primary->safe_psql('postgres', qq{
-	CREATE SERVER copy FOREIGN DATA WRAPPER postgres_fdw
-		OPTIONS (host '${\ $standby->host }', port '${\ $standby->port }', dbname 'postgres');
-	CREATE USER MAPPING FOR CURRENT_USER SERVER copy;
-	CREATE SCHEMA copy;
-	IMPORT FOREIGN SCHEMA public LIMIT TO (idtypes_node_identity) FROM SERVER copy INTO copy;
-	CREATE VIEW identities AS
-		SELECT 'primary' AS node, * FROM public.idtypes_node_identity
-		UNION ALL SELECT 'copy', * FROM copy.idtypes_node_identity;
-	CREATE VIEW identity_clashes AS
-		SELECT a.node AS node_a, b.node AS node_b, c.what,
-			   a.system_identifier = b.system_identifier AS same_data_directory
-		FROM identities a JOIN identities b ON a.node < b.node
-		CROSS JOIN LATERAL (VALUES
-			('medallion', a.medallion = b.medallion),
-			('publisher', a.publisher_id = b.publisher_id),
-			('uid8 generator ids', a.uid8_cluster_id = b.uid8_cluster_id
-								   AND a.uid8_generators && b.uid8_generators)) c(what, clash)
-		WHERE c.clash;
-});
+identity_views($primary, [ 'primary', undef ], [ 'copy', $standby ]);
 is($primary->safe_psql('postgres', 'SELECT * FROM identity_clashes ORDER BY what'),
 	"copy|primary|medallion|t\ncopy|primary|publisher|t\ncopy|primary|uid8 generator ids|t",
 	'promoted: the shared medallion, publisher and uid8 generator ids are found, and that they come from a copy');

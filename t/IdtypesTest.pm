@@ -31,6 +31,7 @@ our @EXPORT = qw(
   kill_postmaster crash_backend restart_after_kill
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
+  identity_views
 );
 
 # libfaketime, or undef when it is not installed (Debian package
@@ -348,6 +349,51 @@ sub catalogs_differ
 	my @only_b = grep { !$a{$_} } sort keys %b;
 	return '' unless @only_a || @only_b;
 	return join("\n", (map { "- $_" } @only_a), (map { "+ $_" } @only_b));
+}
+
+
+# On $node (which has postgres_fdw), the views of the README's query across
+# servers: "identities", each server's idtypes_node_identity under its
+# label, and "identity_clashes", every pair of them that shares an identity.
+# @servers: pairs [label, node], a node of undef being $node itself; each
+# other node's view is imported through postgres_fdw into a schema named
+# after its label.
+sub identity_views
+{
+	my ($node, @servers) = @_;
+	my @parts;
+	for my $s (@servers)
+	{
+		my ($label, $other) = @$s;
+		if (!defined $other)
+		{
+			push @parts, "SELECT '$label' AS node, * FROM public.idtypes_node_identity";
+			next;
+		}
+		$node->safe_psql('postgres', qq{
+			CREATE SERVER $label FOREIGN DATA WRAPPER postgres_fdw
+				OPTIONS (host '${\ $other->host }', port '${\ $other->port }', dbname 'postgres');
+			CREATE USER MAPPING FOR CURRENT_USER SERVER $label;
+			CREATE SCHEMA $label;
+			IMPORT FOREIGN SCHEMA public LIMIT TO (idtypes_node_identity)
+				FROM SERVER $label INTO $label;
+		});
+		push @parts, "SELECT '$label' AS node, * FROM $label.idtypes_node_identity";
+	}
+	$node->safe_psql('postgres',
+		'CREATE VIEW identities AS ' . join(' UNION ALL ', @parts) . ';' . q{
+	CREATE VIEW identity_clashes AS
+		SELECT a.node AS node_a, b.node AS node_b, c.what,
+			   a.system_identifier = b.system_identifier AS same_data_directory
+		FROM identities a JOIN identities b ON a.node < b.node
+		CROSS JOIN LATERAL (VALUES
+			('medallion', a.medallion = b.medallion),
+			('publisher', a.publisher_id = b.publisher_id),
+			('uid8 generator ids', a.uid8_cluster_id = b.uid8_cluster_id
+								   AND a.uid8_generators && b.uid8_generators)) c(what, clash)
+		WHERE c.clash;
+	});
+	return;
 }
 
 1;
