@@ -358,6 +358,27 @@ wakes up, which changes with the other load on the machine.)
 
     # -- INSERT past shared_buffers -----------------------------------------
 
+    def insert_once(self, c, typ, expr, n, batch, d):
+        """Fill a fresh table of n rows keyed by expr; append to d's lists."""
+        c.execute("DROP TABLE IF EXISTS bench_insert")
+        c.execute(f"CREATE TABLE bench_insert (id {typ} PRIMARY KEY DEFAULT {expr}, "
+                  f"v int NOT NULL)")
+        c.execute("CHECKPOINT")
+        lsn0 = c.execute("SELECT pg_current_wal_lsn()").fetchone()[0]
+        secs = self.timed(c, f"CALL bench_fill('bench_insert', {n}, {batch})")
+        wal = c.execute(f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{lsn0}')").fetchone()[0]
+        density, = c.execute(
+            "SELECT avg_leaf_density FROM pgstatindex('bench_insert_pkey')").fetchone()
+        idx, heap, cnt = c.execute(
+            "SELECT pg_relation_size('bench_insert_pkey'), "
+            "pg_relation_size('bench_insert'), count(*) FROM bench_insert").fetchone()
+        assert cnt == n, (expr, cnt)
+        d["secs"].append(secs)
+        d["wal"].append(float(wal) / n)
+        d["density"].append(float(density))
+        d["index"].append(idx)
+        d["heap"].append(heap)
+
     def part_insert(self):
         n = 50_000 if self.quick else 1_000_000
         rounds = 1 if self.quick else 5
@@ -368,25 +389,7 @@ wakes up, which changes with the other load on the machine.)
         with self.connect("shared") as c:
             for r in range(rounds):
                 for name, typ, expr, _ in rotated(GENERATORS, r):
-                    c.execute("DROP TABLE IF EXISTS bench_insert")
-                    c.execute(f"CREATE TABLE bench_insert (id {typ} PRIMARY KEY DEFAULT {expr}, "
-                              f"v int NOT NULL)")
-                    c.execute("CHECKPOINT")
-                    lsn0 = c.execute("SELECT pg_current_wal_lsn()").fetchone()[0]
-                    secs = self.timed(c, f"CALL bench_fill('bench_insert', {n}, {batch})")
-                    wal = c.execute(f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{lsn0}')").fetchone()[0]
-                    density, = c.execute(
-                        "SELECT avg_leaf_density FROM pgstatindex('bench_insert_pkey')").fetchone()
-                    idx, heap, cnt = c.execute(
-                        "SELECT pg_relation_size('bench_insert_pkey'), "
-                        "pg_relation_size('bench_insert'), count(*) FROM bench_insert").fetchone()
-                    assert cnt == n, (name, cnt)
-                    d = res[name]
-                    d["secs"].append(secs)
-                    d["wal"].append(float(wal) / n)
-                    d["density"].append(float(density))
-                    d["index"].append(idx)
-                    d["heap"].append(heap)
+                    self.insert_once(c, typ, expr, n, batch, res[name])
             c.execute("DROP TABLE IF EXISTS bench_insert")
             sb = c.execute("SELECT pg_size_bytes(current_setting('shared_buffers'))").fetchone()[0]
         base = med(res["bigint sequence"]["secs"])
@@ -650,6 +653,126 @@ plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
 |---|---|---|---|---|---|
 """ + "\n".join(rows) + "\n")
 
+    # -- PostgreSQL 18's uuidv7() beside gen_uuidv7() -----------------------
+
+    def part_corev7(self):
+        title = "## PostgreSQL 18's `uuidv7()` against `gen_uuidv7()`"
+        with self.connect("shared") as c:
+            vnum = int(c.execute("SHOW server_version_num").fetchone()[0])
+        if vnum < 180000:
+            log("core uuidv7(): skipped, this server has none (PostgreSQL 18 added it)")
+            self.sections.append(f"{title}\n\nSkipped: PostgreSQL {self.server_version} "
+                                 "has no core `uuidv7()` (PostgreSQL 18 added it).\n")
+            return
+        # smaller than the other parts: core's uuidv7() costs a strong random
+        # number per call, and the whole part should take minutes
+        n = 50_000 if self.quick else 200_000
+        rounds = 2 if self.quick else 7
+        log(f"core uuidv7(): generation, {n} calls per statement, {rounds} rounds")
+        # (label, server, expression); count(1) on each server is the base
+        gens = [("uuidv7()", "shared", "uuidv7()"),
+                ("gen_uuidv7()", "shared", "gen_uuidv7()"),
+                ("gen_uuidv7() without shared_preload_libraries", "local", "gen_uuidv7()"),
+                ("gen_random_uuid()", "shared", "gen_random_uuid()")]
+        alts = [("count(1) shared", "shared", "1"), ("count(1) local", "local", "1")] + gens
+        times = {a[0]: [] for a in alts}
+        conns = {s: self.connect(s) for s in ("shared", "local")}
+        try:
+            for name, server, expr in alts:
+                conns[server].execute(f"SELECT count({expr}) FROM generate_series(1, 1000)")
+            for r in range(rounds):
+                for name, server, expr in rotated(alts, r):
+                    times[name].append(self.timed(
+                        conns[server], f"SELECT count({expr}) FROM generate_series(1, {n})"))
+        finally:
+            for c in conns.values():
+                c.close()
+        per_call = {name: [(t - b) / n * 1e6 for t, b in zip(times[name], times["count(1) " + server])]
+                    for name, server, _ in gens}
+        core = med(per_call["uuidv7()"])
+        gen_rows = [f"| `{expr}` | {'with' if server == 'shared' else 'without'} | "
+                    f"{med(per_call[name]):.3f} | {fmt_range(per_call[name], '{:.3f}')} | "
+                    f"{med(per_call[name]) / core:.2f} |"
+                    for name, server, expr in gens]
+
+        n_ins = 50_000 if self.quick else 200_000
+        ins_rounds = 1 if self.quick else 3
+        batch = 1000
+        log(f"core uuidv7(): insert, {n_ins} rows in transactions of {batch}, {ins_rounds} rounds")
+        ins = [("uuidv7()", "uuid", "uuidv7()"), ("gen_uuidv7()", "uuid", "gen_uuidv7()"),
+               ("gen_random_uuid()", "uuid", "gen_random_uuid()"),
+               ("bigint sequence", "bigint", "nextval('bench_seq')")]
+        res = {i[0]: {"secs": [], "wal": [], "density": [], "index": [], "heap": []} for i in ins}
+        with self.connect("shared") as c:
+            for r in range(ins_rounds):
+                for name, typ, expr in rotated(ins, r):
+                    self.insert_once(c, typ, expr, n_ins, batch, res[name])
+            c.execute("DROP TABLE IF EXISTS bench_insert")
+        core_secs = med(res["uuidv7()"]["secs"])
+        ins_rows = []
+        for name, typ, expr in ins:
+            d = res[name]
+            s = med(d["secs"])
+            ins_rows.append(f"| `{expr}` | {n_ins / s:,.0f} | {fmt_range(d['secs'])} | "
+                            f"{core_secs / s:.2f} | {med(d['wal']):.0f} | "
+                            f"{med(d['index']) / 2**20:.1f} | {med(d['density']):.1f}% |")
+
+        clients_list = [1, 2, 4]
+        secs = 1 if self.quick else 2
+        pg_rounds = 1 if self.quick else 3
+        log(f"core uuidv7(): pgbench, clients {clients_list}, {secs} s, {pg_rounds} rounds")
+        scripts = {}
+        for name, expr in (("core", "uuidv7()"), ("idtypes", "gen_uuidv7()")):
+            path = os.path.join(self.args.workdir, f"pgbench_corev7_{name}.sql")
+            with open(path, "w") as f:
+                f.write("\\startpipeline\n" + f"SELECT {expr};\n" * PIPELINE + "\\endpipeline\n")
+            scripts[expr] = path
+        pg_alts = [(expr, cl) for expr in scripts for cl in clients_list]
+        tps = {a: [] for a in pg_alts}
+        for r in range(pg_rounds):
+            for expr, cl in rotated(pg_alts, r):
+                tps[(expr, cl)].append(self.pgbench("shared", scripts[expr], cl, secs))
+        pg_cells = []
+        for cl in clients_list:
+            a, b = med(tps[("uuidv7()", cl)]), med(tps[("gen_uuidv7()", cl)])
+            pg_cells.append(f"| {cl} | {a:,.0f} | {b:,.0f} | {b / a:.2f} |")
+
+        self.results["corev7"] = {
+            "n": n, "times": times, "per_call_usec": per_call, "insert_n": n_ins,
+            "insert": res, "pgbench": {f"{a[0]}|{a[1]}": v for a, v in tps.items()}}
+        self.sections.append(f"""{title}
+
+Side by side in one run, each part in interleaved rounds as above.
+
+Generation: `SELECT count(f()) FROM generate_series(1, {n})`, per call
+the statement's time minus that of `count(1)` on the same server in the
+same round, {rounds} rounds. Core's `uuidv7()` keeps its state per backend,
+so it does not depend on `shared_preload_libraries`; `gen_uuidv7()` with it
+advances one clock in shared memory with a compare-and-swap, without it a
+clock of the backend's own.
+
+| generator | `shared_preload_libraries` | µs per call (median) | min–max | / `uuidv7()` |
+|---|---|---|---|---|
+""" + "\n".join(gen_rows) + f"""
+
+INSERT: a table `(id <type> PRIMARY KEY DEFAULT <generator>, v int NOT
+NULL)` filled with {n_ins:,} rows in transactions of {batch}, as in
+[INSERT past shared_buffers](#insert-past-shared_buffers) but fewer rows
+(table and index about the size of `shared_buffers`), {ins_rounds}
+rounds.
+
+| generator | rows/s (median) | seconds min–max | rate / `uuidv7()`'s | WAL bytes/row | index MB | leaf density |
+|---|---|---|---|---|---|---|
+""" + "\n".join(ins_rows) + f"""
+
+Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
+`SELECT f();` in one pipeline per transaction, on the server with
+`shared_preload_libraries`, {pg_rounds} rounds (median TPS).
+
+| clients | `uuidv7()` TPS | `gen_uuidv7()` TPS | `gen_uuidv7()` / `uuidv7()` |
+|---|---|---|---|
+""" + "\n".join(pg_cells) + "\n")
+
     # -- report -------------------------------------------------------------
 
     def chart(self):
@@ -757,7 +880,7 @@ bytes per row; size and leaf density of the primary key (medians).
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--only", default="gen,uid8rate,pgbench,insert,sort,copy,range")
+    p.add_argument("--only", default="gen,uid8rate,pgbench,insert,sort,copy,range,corev7")
     p.add_argument("--shared", required=True)
     p.add_argument("--local", required=True)
     p.add_argument("--one", required=True)

@@ -11,15 +11,21 @@
 # sequence: generation cost, shared-memory against per-backend mode under
 # pgbench, INSERT past shared_buffers (time, WAL, index size and leaf
 # density), in-memory sort, COPY TO and FROM text, and a time-range query on
-# an indexed key.  Every measurement is repeated in interleaved rounds
+# an indexed key; on PostgreSQL 18 also core's uuidv7() against gen_uuidv7()
+# (generation, INSERT and pgbench, part corev7; skipped on older servers,
+# which have no uuidv7()).  Every measurement is repeated in interleaved rounds
 # (each alternative once per round, in a rotating order); the report gives
 # medians, min-max and ratios against the issue's targets.
 #
 #   --quick       small sizes, one or two rounds: a smoke run of a few
 #                 minutes that writes to bench/out/quick/ (not committed)
-#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range
+#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
+#
+# PG_MAJOR=N selects the PostgreSQL version (tools/common.sh; 15 by default),
+# e.g. on Debian with PostgreSQL 18 packages:
+#   PG_MAJOR=18 bash bench/run.sh --only corev7 --out bench/results/pg18-uuidv7
 #
 # Not part of the test suite.  A full run takes about 16 minutes on the
 # 2-core machine the README describes; the servers' files live in

@@ -65,15 +65,15 @@ typedef struct IdClockSpec
 } IdClockSpec;
 
 static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
-	[IDCLOCK_MUID] = {"muid", 1000, 0, 0},
-	[IDCLOCK_HLCULID] = {"hlculid", 1000000, 0, 16},
+	[IDCLOCK_MUID] = {"muid", 1000, 0, 0, false},
+	[IDCLOCK_HLCULID] = {"hlculid", 1000000, 0, 16, false},
 	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 17, true},
 	/* 100-ns intervals from 1582-10-15 (Gregorian) to 1970-01-01 */
-	[IDCLOCK_UUIDV6] = {"uuidv6", 100, INT64CONST(0x01B21DD213814000), 0},
-	[IDCLOCK_UUIDV7] = {"uuidv7", 1000000, 0, 12},
-	[IDCLOCK_UUIDV8] = {"uuidv8", 16, 0, 0},
+	[IDCLOCK_UUIDV6] = {"uuidv6", 100, INT64CONST(0x01B21DD213814000), 0, false},
+	[IDCLOCK_UUIDV7] = {"uuidv7", 1000000, 0, 12, false},
+	[IDCLOCK_UUIDV8] = {"uuidv8", 16, 0, 0, false},
 	/* seconds from 2020-01-01 back to 1970-01-01 */
-	[IDCLOCK_TID62] = {"tid62", 1000000000, -INT64CONST(1577836800), 32},
+	[IDCLOCK_TID62] = {"tid62", 1000000000, -INT64CONST(1577836800), 32, false},
 };
 
 /*

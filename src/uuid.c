@@ -50,6 +50,7 @@
 #include "byteid.h"
 #include "clock.h"
 #include "codec.h"
+#include "compat.h"
 #include "random.h"
 #include "timebin.h"
 #include "uuid.h"
@@ -87,7 +88,7 @@ static const UuidTime uuidv6_time = {
  * timestamp is the millisecond: RFC 9562 defines the v7 time as unix_ts_ms
  * alone, and the fraction (section 6.2, method 3) is one of several things
  * a producer may put in rand_a; the RFC's own example has random bits there.
- * So the timestamp is right for every producer's v7, as PostgreSQL 17's
+ * So the timestamp is right for every producer's v7, as PostgreSQL 18's
  * uuid_extract_timestamp() reads it, and the fraction only orders UUIDs
  * within their millisecond.
  */
@@ -337,9 +338,9 @@ uuid_version(PG_FUNCTION_ARGS)
 /*
  * The timestamp of a v1, v6 or v7 (NULL for other versions and variants):
  * to the microsecond for v1 and v6 (truncating their 100 ns), to the
- * millisecond for v7 (see uuidv7_time).  The same values as PostgreSQL
- * 17's uuid_extract_timestamp(), which does not read v6.  False when it
- * has none.
+ * millisecond for v7 (see uuidv7_time).  The same values as core's
+ * uuid_extract_timestamp(), which reads v1 since PostgreSQL 17 and v7 since
+ * 18, and never v6.  False when it has none.
  */
 static bool
 uuid_timestamp_of(const pg_uuid_t *u, TimestampTz *ts)
