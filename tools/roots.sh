@@ -112,7 +112,11 @@ make_root() {
 	[ -f "$root/.idtypes-root" ] && return 0
 	mirror=$(debian_mirror)
 	unmount_root "$root"
-	rm -rf "$root"
+	if [ -n "$(mounts_under "$root")" ]; then
+		log "$root still has mounts: not removing it"
+		return 1
+	fi
+	rm -rf --one-file-system "$root"
 	mkdir -p "$IDTYPES_ROOTS"
 	log "PostgreSQL $v: debootstrap $release from $mirror into $root"
 	debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
@@ -124,6 +128,9 @@ make_root() {
 		echo 'Acquire::Retries "3";'
 		[ "$release" = sid ] && echo 'Acquire::Check-Valid-Until "false";'
 	} >"$root/etc/apt/apt.conf.d/90idtypes"
+	# dpkg without a sync after each file (a root is a throwaway: after a
+	# crash of the machine, remove it and the next run makes it again)
+	echo force-unsafe-io >"$root/etc/dpkg/dpkg.cfg.d/90idtypes"
 	# no service starts in the root (the packages' own cluster, say)
 	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 	chmod 755 "$root/usr/sbin/policy-rc.d"

@@ -94,7 +94,7 @@ finish() {
 }
 trap finish EXIT
 
-log "PostgreSQL $("$PG_CONFIG" --version 2>/dev/null || echo "$PG_MAJOR (not installed yet)")"
+log "$("$PG_CONFIG" --version 2>/dev/null || echo "PostgreSQL $PG_MAJOR (not installed yet)")"
 t=$SECONDS
 install_packages
 timed packages "$t"
