@@ -63,10 +63,7 @@ mounts_under() {
 # The processes running in root $1 (their root directory is it): the
 # servers of a suite that was stopped half-way.
 processes_in() {
-	local p
-	for p in /proc/[0-9]*; do
-		[ "$(readlink "$p/root" 2>/dev/null)" = "$1" ] && echo "${p#/proc/}"
-	done
+	find /proc -mindepth 2 -maxdepth 2 -path '/proc/[0-9]*/root' -lname "$1" 2>/dev/null | cut -d/ -f3
 	return 0
 }
 
