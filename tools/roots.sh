@@ -164,7 +164,9 @@ copy_tree() {
 
 # run_matrix LIST: tools/test.sh --pg LIST.
 run_matrix() {
-	local list=${1//,/ } v versions=() roots=() host
+	local list=${1//,/ } v host
+	# global: the EXIT trap reads them
+	versions=() roots=() jobs=()
 	[ "$list" = all ] && list="${MATRIX_VERSIONS[*]}"
 	for v in $list; do
 		release_of "$v" >/dev/null ||
@@ -183,7 +185,6 @@ run_matrix() {
 
 	local logs
 	logs=$(mktemp -d /tmp/idtypes-matrix.XXXXXX)
-	local jobs=()
 	# Whatever happens, nothing stays mounted: end the preparations still
 	# running, then unmount every root.
 	matrix_cleanup() {
@@ -196,7 +197,7 @@ run_matrix() {
 	trap 'exit 130' INT TERM
 
 	# Roots first, concurrently (mostly downloads, and dpkg, which waits
-# on the disk), each with its own log.
+	# on the disk), each with its own log.
 	local failed_prepare=() rc
 	if [ ${#roots[@]} -gt 0 ]; then
 		command -v debootstrap >/dev/null || { as_root apt-get update -qq;
