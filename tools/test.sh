@@ -161,6 +161,11 @@ count_results() {
 		{ sub(/\r$/, "") }
 		/^t\/[^ ]+\.pl \.+/ {
 			flush(); file = $1; rest = $0; sub(/^t\/[^ ]+\.pl \.+ ?/, "", rest); $0 = rest
+			# prove --verbose prints a file skipped whole as "FILE .. skipped: REASON"
+			if (sub(/^skipped: */, "")) {
+				if (!skipped_all[file]++) { sk++; print "R\t" file ": the whole file: " ($0 == "" ? "(no reason given)" : $0) }
+				next
+			}
 		}
 		/^ok [0-9]+ +# ?[Ss][Kk][Ii][Pp]/ {
 			r = $0; sub(/^ok [0-9]+ +# ?[Ss][Kk][Ii][Pp] */, "", r)
@@ -168,7 +173,8 @@ count_results() {
 		}
 		/^1\.\.0 *# ?[Ss][Kk][Ii][Pp]/ {
 			r = $0; sub(/^1\.\.0 *# ?[Ss][Kk][Ii][Pp] */, "", r)
-			sk++; print "R\t" file ": the whole file: " (r == "" ? "(no reason given)" : r); next
+			if (!skipped_all[file]++) { sk++; print "R\t" file ": the whole file: " (r == "" ? "(no reason given)" : r) }
+			next
 		}
 		/^not ok [0-9]+ +# ?TODO/ { sk++; print "R\t" file ": to do: " $0; next }
 		/^ok [0-9]+/ || /\.\.\. ok/ { ok++; next }
