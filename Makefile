@@ -30,9 +30,13 @@ PG_CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all -fno-omit-frame-poin
 SHLIB_LINK += -fsanitize=undefined
 endif
 
+# make dist alone needs git, not PostgreSQL: tools/test.sh --pg makes the
+# archive on a machine that has only the servers of the test matrix.
+ifneq ($(MAKECMDGOALS),dist)
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+endif
 
 # PGXS tracks header dependencies only in servers built with
 # --enable-depend: rebuild every object when any of our headers changes.

@@ -8,7 +8,8 @@ uuid): inserts with server-side defaults, reading back, ids as parameters,
 text and binary formats both ways, text and binary COPY both ways, arrays,
 NULLs, and that the Python values sort like the SQL ones.  Prints one line
 per check, "ok - what" or "not ok - what: details" (t/020_psycopg.pl turns
-them into TAP assertions), and exits non-zero if any check failed.
+them into TAP assertions), then, if it ran to its end, "ran N checks" with
+the number of checks it made, and exits non-zero if any check failed.
 """
 
 import sys
@@ -24,10 +25,12 @@ import idtypes_psycopg as ip
 from idtypes_psycopg import HlcUlid, Muid, Tid62, Uid8
 
 failures = 0
+checks = 0
 
 
 def check(what, ok, details=""):
-    global failures
+    global checks, failures
+    checks += 1
     if ok:
         print(f"ok - {what}", flush=True)
     else:
@@ -219,6 +222,7 @@ def main():
 if __name__ == "__main__":
     try:
         main()
+        print(f"ran {checks} checks", flush=True)
     except Exception:  # noqa: BLE001 - report any crash as a failed check
         check("the client test ran to its end", False, traceback.format_exc().replace("\n", " | "))
     sys.exit(1 if failures else 0)

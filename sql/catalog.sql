@@ -4,12 +4,21 @@
 -- them, the promised volatility, strictness and parallel safety, and a
 -- description for every setting.
 --
+-- Since PostgreSQL 17 the array type that comes with each type, and the row
+-- type that comes with each table or view, are members of the extension
+-- too; they are left out here (they come with their type or relation), so
+-- that the list is the same on every version.
+--
 CREATE VIEW members AS
 SELECT d.classid, d.objid, pg_describe_object(d.classid, d.objid, 0) AS member
 FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'idtypes')
-  AND d.deptype = 'e';
+  AND d.deptype = 'e'
+  AND NOT EXISTS (SELECT FROM pg_type t
+                  WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
+                    AND (EXISTS (SELECT FROM pg_type e WHERE e.oid = t.typelem AND e.typarray = t.oid)
+                         OR EXISTS (SELECT FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')));
 
 -- how many of each kind
 SELECT classid::regclass AS catalog, count(*) FROM members GROUP BY 1 ORDER BY 1;

@@ -214,7 +214,7 @@ SKIP:
 	$solo->safe_psql('postgres', $schema);
 	is($solo->safe_psql('postgres', qq{
 		INSERT INTO t (client) SELECT 1 FROM generate_series(1, 1000);
-		COPY (SELECT '-10m') TO '$clock';
+		COPY (SELECT '-10m') TO PROGRAM \$\$${\ clock_program($clock) }\$\$;
 		INSERT INTO t (client) SELECT 2 FROM generate_series(1, 1000);
 		SELECT count(*) FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM t) s WHERE id <= prev;
 		SELECT count(DISTINCT hlculid_timestamp(id)) FROM t WHERE client = 2;

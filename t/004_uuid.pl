@@ -49,8 +49,9 @@ my $schema = q{
 	END
 	$$;
 	-- in one call: generate, move this server's clock back an hour (through
-	-- the file libfaketime reads), generate again
-	CREATE FUNCTION step_back(file text) RETURNS text LANGUAGE plpgsql AS $$
+	-- the file libfaketime reads, replaced by the shell command program),
+	-- generate again
+	CREATE FUNCTION step_back(program text) RETURNS text LANGUAGE plpgsql AS $$
 	DECLARE
 		a6 uuid := gen_uuidv6();
 		a7 uuid := gen_uuidv7();
@@ -58,7 +59,7 @@ my $schema = q{
 		t1 timestamptz := clock_timestamp();
 		t2 timestamptz;
 	BEGIN
-		EXECUTE format('COPY (SELECT %L) TO %L', '-1h', file);
+		EXECUTE format('COPY (SELECT %L) TO PROGRAM %L', '-1h', program);
 		t2 := clock_timestamp();
 		RETURN format('clock back: %s, v6 %s, v7 %s, v8 %s', t2 < t1 - interval '59 minutes',
 					  gen_uuidv6() > a6, gen_uuidv7() > a7, gen_uuidv8() > a8);
@@ -197,7 +198,7 @@ is($local->safe_psql('postgres', 'SELECT count(DISTINCT pid) FROM t'), '8',
 	'per-backend: 8 backends generated');
 
 # the clock goes back within a session: that backend keeps increasing
-is($local->safe_psql('postgres', "SELECT step_back('$clock_file')"),
+is($local->safe_psql('postgres', 'SELECT step_back($$' . clock_program($clock_file) . '$$)'),
 	'clock back: t, v6 t, v7 t, v8 t',
 	'per-backend: a backend\'s UUIDs keep increasing when the clock goes back');
 $local->stop;

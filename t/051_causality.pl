@@ -8,12 +8,14 @@
 # ahead than it allows, until the limit is raised.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime not found at $libfaketime" unless -e $libfaketime;
+plan skip_all => 'libfaketime is not installed (Debian package libfaketime)' unless faketime_lib();
 
 # B's clock runs 5 seconds behind A's.  The skew is made on A, whose
 # processes see their wall clock 5 seconds ahead through libfaketime: B's
@@ -23,12 +25,7 @@ plan skip_all => "libfaketime not found at $libfaketime" unless -e $libfaketime;
 my $a = PostgreSQL::Test::Cluster->new('causal_a');
 $a->init(allows_streaming => 'logical');
 $a->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nidtypes.publisher_id = 10");
-{
-	local $ENV{LD_PRELOAD} = $libfaketime;
-	local $ENV{FAKETIME} = '+5s';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	$a->start;
-}
+start_faked($a, FAKETIME => '+5s');
 $a->safe_psql('postgres', q{
 	CREATE EXTENSION idtypes;
 	CREATE TABLE events (id hlculid PRIMARY KEY DEFAULT gen_hlculid(), body text);

@@ -27,7 +27,7 @@ use Test::More;
 use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(
-  faketime_lib set_clock start_faked
+  faketime_lib set_clock clock_program start_faked
   kill_postmaster crash_backend restart_after_kill
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
@@ -50,14 +50,26 @@ sub faketime_lib
 # Write a clock offset ('+0', '-10s', '-1h', ...) to a file that servers
 # started with FAKETIME_TIMESTAMP_FILE => $file read it from: with
 # FAKETIME_NO_CACHE => 1 at every clock reading, with
-# FAKETIME_CACHE_DURATION => n at most every n seconds.
+# FAKETIME_CACHE_DURATION => n at most every n seconds.  The file is
+# replaced in one step (a new file renamed over it): libfaketime ends a
+# process that reads it empty or half-written (Debian 13's does).  A server
+# changes it in the same way with COPY ... TO PROGRAM clock_program($file).
 sub set_clock
 {
 	my ($file, $offset) = @_;
-	open(my $fh, '>', $file) or die "could not write $file: $!";
+	open(my $fh, '>', "$file.new") or die "could not write $file.new: $!";
 	print $fh "$offset\n";
 	close($fh);
+	rename("$file.new", $file) or die "could not rename $file.new to $file: $!";
 	return;
+}
+
+# The shell command that COPY ... TO PROGRAM runs to replace the clock file
+# $file in one step with what it is given.
+sub clock_program
+{
+	my ($file) = @_;
+	return "cat > '$file.new' && mv '$file.new' '$file'";
 }
 
 # Start a node with its wall clock faked: %env is libfaketime's settings

@@ -19,6 +19,9 @@ IDTYPES_PACKAGES=(
 	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
 )
+# pg_partman, for the partitioning tests that run where it is installed (the
+# versions of the test matrix that package it: 17 and 18).
+[ "$PG_MAJOR" -ge 17 ] && IDTYPES_PACKAGES+=("postgresql-$PG_MAJOR-partman")
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.
@@ -45,16 +48,44 @@ as_user() {
 	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# The packages of the list that the release's archive does not have (python3-
+# psycopg before Debian 12, say): install_packages leaves them out and names
+# them here, space-separated, and the tests that need them say so and skip.
+export IDTYPES_UNAVAILABLE=""
+
+# apt has a version of package $1 to install.
+apt_has() {
+	local policy
+	policy=$(apt-cache policy "$1" 2>/dev/null) || return 1
+	[[ "$policy" == *$'\n  Candidate: '[^\(]* ]]
+}
+
 install_packages() {
-	local missing=() p
+	local missing=() install=() p
+	IDTYPES_UNAVAILABLE=""
 	for p in "${IDTYPES_PACKAGES[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
 	done
-	if [ ${#missing[@]} -gt 0 ]; then
-		log "installing ${missing[*]}"
+	[ ${#missing[@]} -gt 0 ] || return 0
+	# Refresh the package lists unless they are there and lack exactly the
+	# packages already known to be missing from the release.
+	local refresh=false
+	compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null || refresh=true
+	for p in "${missing[@]}"; do
+		apt_has "$p" && refresh=true
+	done
+	if $refresh; then
 		as_root apt-get update -qq
+	fi
+	for p in "${missing[@]}"; do
+		if apt_has "$p"; then install+=("$p"); else IDTYPES_UNAVAILABLE+="${IDTYPES_UNAVAILABLE:+ }$p"; fi
+	done
+	[ -z "$IDTYPES_UNAVAILABLE" ] ||
+		log "not in this release's archive, so not installed: $IDTYPES_UNAVAILABLE"
+	if [ ${#install[@]} -gt 0 ]; then
+		log "installing ${install[*]}"
 		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends "${missing[@]}" >/dev/null
+			--no-install-recommends "${install[@]}" >/dev/null
 	fi
 }
 
@@ -67,6 +98,14 @@ build_install() {
 	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
 	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
+}
+
+# make_dist DIR: the PGXN archive (make dist) of what git tracks, uncommitted
+# changes to tracked files included, in DIR.
+make_dist() {
+	local ref
+	ref=$(git -C "$IDTYPES_ROOT" stash create)
+	make -s -C "$IDTYPES_ROOT" dist DIST_REF="${ref:-HEAD}" DISTDIR="$1" >/dev/null
 }
 
 # A directory the server account owns (world-readable, for root's psql).

@@ -5,9 +5,10 @@
 # the TAP tests (t/, which start their own servers; among them the Python
 # client, the README's examples, and the packaging checks, for which this
 # script makes the PGXN archive in a git checkout).  Prints every failure's
-# details, ends with one line "N passed, N failed" (a regress file or an
-# isolation spec counts as one test, a TAP test by its assertions) and exits
-# non-zero on any failure.
+# details and every skipped test with its reason, the time each part took,
+# and ends with one line "N passed, N failed, N skipped" (a regress file or
+# an isolation spec counts as one test, a TAP test by its assertions, a TAP
+# file skipped whole as one skipped test); exits non-zero on any failure.
 #
 # Options: --keep      keep the work directory (results, logs) even on success.
 #          --sanitize  build idtypes with UndefinedBehaviorSanitizer for every
@@ -17,23 +18,66 @@
 #                      counts as a failure.  The idtypes installed afterwards
 #                      is the sanitized one: run the suite without --sanitize
 #                      to put the plain one back.
+#          --pg LIST   the version matrix (tools/roots.sh): the whole suite
+#                      on each PostgreSQL major version of LIST (13, 15, 17,
+#                      18, comma-separated, or "all"), each on Debian's own
+#                      packages of it: this machine's for its release's
+#                      version, a minimal root of the release that packages
+#                      it for the others (made with debootstrap, as root).
+#                      Prints each version's summary, then the same line for
+#                      all of them together.
+#          --matrix    the same as --pg all.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 keep=false
 sanitize=false
-for arg in "$@"; do
-	case "$arg" in
+pg_list=""
+while [ $# -gt 0 ]; do
+	case "$1" in
 		--keep) keep=true ;;
 		--sanitize) sanitize=true ;;
-		*) echo "usage: $0 [--keep] [--sanitize]" >&2; exit 2 ;;
+		--pg) [ $# -ge 2 ] || { echo "$0: --pg needs a list of versions" >&2; exit 2; }
+			pg_list=$2; shift ;;
+		--pg=*) pg_list=${1#--pg=} ;;
+		--matrix) pg_list=all ;;
+		*) echo "usage: $0 [--keep] [--sanitize] [--pg 13,15,17,18|all | --matrix]" >&2; exit 2 ;;
 	esac
+	shift
 done
+
+if [ -n "$pg_list" ]; then
+	$sanitize && { echo "$0: --sanitize runs on this machine's version only, not with --pg" >&2; exit 2; }
+	source "$IDTYPES_ROOT/tools/roots.sh"
+	run_matrix "$pg_list"
+	exit $?
+fi
 
 dir=""
 passed=0
 failed=0
+skipped=0
+skip_reasons=()
+timings=()
 summary_done=false
 srv=""
+
+# skip COUNT REASON: COUNT tests that could not run, and why.
+skip() {
+	skipped=$((skipped + $1))
+	skip_reasons+=("$2")
+}
+
+# timed NAME SINCE: the time of a part, from SECONDS at its start.
+timed() {
+	timings+=("$1 $((SECONDS - $2)) s")
+}
+
+print_summary() {
+	local r
+	for r in "${skip_reasons[@]}"; do echo "skipped: $r"; done
+	[ ${#timings[@]} -eq 0 ] || echo "time: $(IFS=,; echo "${timings[*]}" | sed 's/,/, /g')"
+	echo "$passed passed, $failed failed, $skipped skipped"
+}
 
 # Whatever happens (a failed build, a server that does not start, Ctrl-C),
 # stop the server and end with the summary line.
@@ -41,7 +85,8 @@ finish() {
 	local rc=$?
 	[ -n "$srv" ] && stop_server "$srv"
 	if ! $summary_done; then
-		echo "$passed passed, $((failed + 1)) failed"
+		failed=$((failed + 1))
+		print_summary
 		log "the suite stopped early${dir:+; work directory: $dir}"
 		exit 1
 	fi
@@ -49,8 +94,16 @@ finish() {
 }
 trap finish EXIT
 
+log "$("$PG_CONFIG" --version 2>/dev/null || echo "PostgreSQL $PG_MAJOR (not installed yet)")"
+t=$SECONDS
 install_packages
+timed packages "$t"
+for p in $IDTYPES_UNAVAILABLE; do
+	log "$p: not in this release's archive; the tests that need it skip"
+done
+t=$SECONDS
 $sanitize || build_install
+timed build "$t"
 
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
@@ -63,12 +116,15 @@ mkdir -p "$dir/out"
 
 # The PGXN archive (make dist) of what git tracks, uncommitted changes to
 # tracked files included, for t/030_packaging.pl to check and build; outside
-# a git checkout there is none, and that test says so and skips.
-if git -C "$IDTYPES_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# a git checkout there is none, and that test says so and skips, unless
+# IDTYPES_DIST_DIR names one made before (tools/test.sh --pg does, for the
+# roots, which have no git checkout).
+if [ -n "${IDTYPES_DIST_DIR:-}" ]; then
+	as_user cp -r "$IDTYPES_DIST_DIR" "$dir/dist"
+	export IDTYPES_DIST_DIR=$dir/dist
+elif git -C "$IDTYPES_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	log "making the PGXN archive"
-	ref=$(git -C "$IDTYPES_ROOT" stash create)
-	make -s -C "$IDTYPES_ROOT" PG_CONFIG="$PG_CONFIG" dist DIST_REF="${ref:-HEAD}" \
-		DISTDIR="$dir/dist" >/dev/null
+	make_dist "$dir/dist"
 	export IDTYPES_DIST_DIR=$dir/dist
 fi
 
@@ -76,7 +132,9 @@ fi
 # stay plain.  Reports go to out/ubsan.PID and out/valgrind.PID.
 SERVER_WRAPPER=""
 if $sanitize; then
+	t=$SECONDS
 	build_install "$dir" IDTYPES_SANITIZE=1
+	timed "sanitized build" "$t"
 	export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$dir/out/ubsan"
 	SERVER_WRAPPER="$dir/out/postgres-valgrind"
 	cat >"$SERVER_WRAPPER" <<EOF
@@ -89,17 +147,50 @@ EOF
 	log "UndefinedBehaviorSanitizer on; the first server runs under valgrind"
 fi
 
-# count_results LOG STATUS: add a suite's ok / failed lines to the totals
-# (pg_regress prints "... ok" before PostgreSQL 16, "ok N - name" after); a
-# suite that failed without a failed line (a crash, a script that died)
-# counts as one failure.
+# count_results LOG STATUS: add a suite's results to the totals.  pg_regress
+# prints "... ok" / "... FAILED" before PostgreSQL 16, "ok N - name" / "not
+# ok N - name" after; prove --verbose prints each file's TAP lines after a
+# line naming the file: "ok N # skip REASON" is a skipped test, and a file
+# that skips whole ("1..0 # SKIP REASON") counts as one skipped test.  A
+# TAP file that died without a failed assertion counts as one failure, and
+# so does a suite that failed without any failed line.
 count_results() {
-	local ok bad
-	ok=$(grep -cE '(\.\.\. ok|^ok [0-9]+)' "$1" || true)
-	bad=$(grep -cE '(\.\.\. FAILED|\.\.\. failed|^not ok [0-9]+)' "$1" || true)
+	local counts line ok bad sk
+	counts=$(awk '
+		function flush() { if (file != "" && died[file] && !nok[file]) bad++ }
+		{ sub(/\r$/, "") }
+		/^t\/[^ ]+\.pl \.+/ {
+			flush(); file = $1; rest = $0; sub(/^t\/[^ ]+\.pl \.+ ?/, "", rest); $0 = rest
+			# prove --verbose prints a file skipped whole as "FILE .. skipped: REASON"
+			if (sub(/^skipped: */, "")) {
+				if (!skipped_all[file]++) { sk++; print "R\t" file ": the whole file: " ($0 == "" ? "(no reason given)" : $0) }
+				next
+			}
+		}
+		/^ok [0-9]+ +# ?[Ss][Kk][Ii][Pp]/ {
+			r = $0; sub(/^ok [0-9]+ +# ?[Ss][Kk][Ii][Pp] */, "", r)
+			sk++; print "R\t" file ": " (r == "" ? "(no reason given)" : r); next
+		}
+		/^1\.\.0 *# ?[Ss][Kk][Ii][Pp]/ {
+			r = $0; sub(/^1\.\.0 *# ?[Ss][Kk][Ii][Pp] */, "", r)
+			if (!skipped_all[file]++) { sk++; print "R\t" file ": the whole file: " (r == "" ? "(no reason given)" : r) }
+			next
+		}
+		/^not ok [0-9]+ +# ?TODO/ { sk++; print "R\t" file ": to do: " $0; next }
+		/^ok [0-9]+/ || /\.\.\. ok/ { ok++; next }
+		/^not ok [0-9]+/ || /\.\.\. FAILED/ || /\.\.\. failed/ { bad++; if (file != "") nok[file]++; next }
+		/^Dubious, test returned|^No subtests run|^Bad plan|^Parse errors:/ { if (file != "") died[file] = 1 }
+		END { flush(); print "C\t" ok + 0 "\t" bad + 0 "\t" sk + 0 }' "$1")
+	while IFS=$'\t' read -r kind a b c; do
+		case "$kind" in
+			R) skip_reasons+=("$a") ;;
+			C) ok=$a bad=$b sk=$c ;;
+		esac
+	done <<<"$counts"
 	if [ "$2" != 0 ] && [ "$bad" = 0 ]; then bad=1; fi
 	passed=$((passed + ok))
 	failed=$((failed + bad))
+	skipped=$((skipped + sk))
 }
 
 run_make() {
@@ -114,24 +205,41 @@ SERVER_WRAPPER=""
 export PGHOST=$srv PGPORT=5432 PGUSER=postgres
 
 log "pg_regress"
+t=$SECONDS
 rc=0
 run_make installcheck-regress >"$dir/out/regress.log" 2>&1 || rc=$?
 cat "$dir/out/regress.log"
 count_results "$dir/out/regress.log" "$rc"
 [ -f "$dir/regression.diffs" ] && cat "$dir/regression.diffs"
+# A part of a regression file that this version cannot run prints a row
+# "skipped: REASON" (with its alternative expected output): one skipped test.
+while IFS= read -r line; do
+	line=${line# skipped: }
+	skip 1 "${line%"${line##*[! ]}"}"
+done < <(cat "$dir"/results/*.out 2>/dev/null | grep -E '^ skipped: ' || true)
+timed pg_regress "$t"
 
 log "isolation specs"
-rc=0
-run_make installcheck-isolation >"$dir/out/isolation.log" 2>&1 || rc=$?
-cat "$dir/out/isolation.log"
-count_results "$dir/out/isolation.log" "$rc"
-[ -f "$dir/output_iso/regression.diffs" ] && cat "$dir/output_iso/regression.diffs"
+t=$SECONDS
+specs=$(ls "$dir"/specs/*.spec | wc -l)
+if [ -x "$($PG_CONFIG --pkglibdir)/pgxs/src/test/isolation/pg_isolation_regress" ]; then
+	rc=0
+	run_make installcheck-isolation >"$dir/out/isolation.log" 2>&1 || rc=$?
+	cat "$dir/out/isolation.log"
+	count_results "$dir/out/isolation.log" "$rc"
+	[ -f "$dir/output_iso/regression.diffs" ] && cat "$dir/output_iso/regression.diffs"
+else
+	skip "$specs" "specs/ ($specs isolation specs): PostgreSQL $PG_MAJOR's server development package has no pg_isolation_regress"
+	log "no pg_isolation_regress in this PostgreSQL's packages: $specs specs skipped"
+fi
+timed isolation "$t"
 
 stop_server "$srv"
 srv=""
 unset PGHOST PGPORT PGUSER
 
 log "TAP tests"
+t=$SECONDS
 rc=0
 run_make installcheck-tap PROVE_FLAGS=--verbose >"$dir/out/tap.log" 2>&1 || rc=$?
 cat "$dir/out/tap.log"
@@ -143,6 +251,7 @@ if [ "$rc" != 0 ]; then
 		tail -n 40 "$f"
 	done
 fi
+timed TAP "$t"
 
 if $sanitize; then
 	unset UBSAN_OPTIONS
@@ -163,5 +272,5 @@ else
 	log "results kept in $dir"
 fi
 summary_done=true
-echo "$passed passed, $failed failed"
+print_summary
 [ "$failed" = 0 ]

@@ -1,0 +1,278 @@
+# tools/roots.sh: the version matrix of tools/test.sh --pg.  Sourced by
+# tools/test.sh after tools/common.sh, not run.
+#
+# Each PostgreSQL major version of the matrix is Debian's own package of it
+# in the Debian release that ships it, installed in a minimal root made with
+# debootstrap --variant=minbase from the Debian mirror that this machine's
+# apt sources name.  A root is made once and kept (under IDTYPES_ROOTS,
+# default /var/tmp/idtypes-roots): the next run only installs what is
+# missing.  The tests run in it with chroot, with /proc, /sys and /dev
+# bound from this machine, which are unmounted again whatever happens.
+
+IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
+
+# The versions of the matrix, and the Debian release that packages each.
+MATRIX_VERSIONS=(13 15 17 18)
+release_of() {
+	case "$1" in
+		13) echo bullseye ;;
+		15) echo bookworm ;;
+		17) echo trixie ;;
+		18) echo sid ;;
+		*) return 1 ;;
+	esac
+}
+
+# The Debian release this machine runs.
+host_release() {
+	# shellcheck disable=SC1091
+	(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+}
+
+# The URI of the Debian archive in this machine's apt sources: the first
+# "deb" entry that is not the security archive, in deb822 .sources files or
+# one-line sources.list files.
+debian_mirror() {
+	local f uri=""
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		uri=$(awk '
+			/^[ \t]*$/ { if (deb && uri != "" && suites !~ /-security/) { print uri; exit } deb = 0; uri = ""; suites = ""; next }
+			tolower($1) == "types:" { for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 }
+			tolower($1) == "uris:" { uri = $2 }
+			tolower($1) == "suites:" { suites = $0 }
+			END { if (deb && uri != "" && suites !~ /-security/) print uri }' "$f" | head -n 1)
+		[ -n "$uri" ] && break
+	done
+	if [ -z "$uri" ]; then
+		uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+			awk '$1 == "deb" { i = 2; if ($2 ~ /^\[/) while ($i !~ /\]$/) i++; if ($2 ~ /^\[/) i++;
+				if ($(i + 1) !~ /-security/) { print $i; exit } }')
+	fi
+	[ -n "$uri" ] || { echo "no Debian archive found in /etc/apt/sources*" >&2; return 1; }
+	echo "${uri%/}"
+}
+
+root_dir() { echo "$IDTYPES_ROOTS/$(release_of "$1")-pg$1"; }
+
+# Every mount point under root $1, deepest first.
+mounts_under() {
+	awk -v r="$1/" 'index($5, r) == 1 { print $5 }' /proc/self/mountinfo | sort -r
+}
+
+# The processes running in root $1 (their root directory is it): the
+# servers of a suite that was stopped half-way.
+processes_in() {
+	find /proc -mindepth 2 -maxdepth 2 -path '/proc/[0-9]*/root' -lname "$1" 2>/dev/null | cut -d/ -f3
+	return 0
+}
+
+# unmount_root ROOT: end what still runs in it, unmount everything under it.
+unmount_root() {
+	local root=$1 pids m
+	pids=$(processes_in "$root")
+	if [ -n "$pids" ]; then
+		log "ending processes left in $root: $(echo $pids)"
+		# shellcheck disable=SC2086
+		kill -KILL $pids 2>/dev/null || true
+		sleep 1
+	fi
+	for m in $(mounts_under "$root"); do
+		umount "$m" 2>/dev/null || umount -l "$m" || log "could not unmount $m"
+	done
+}
+
+mount_root() {
+	local root=$1 d
+	for d in proc sys dev; do
+		mkdir -p "$root/$d"
+		mount --rbind "/$d" "$root/$d"
+		mount --make-rslave "$root/$d"
+	done
+}
+
+# in_root ROOT COMMAND...: run a command in the root with a clean
+# environment (root is mounted).
+in_root() {
+	local root=$1
+	shift
+	chroot "$root" env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+}
+
+# make_root VERSION: debootstrap the version's release (once: a root with
+# the stamp file .idtypes-root is complete), and configure its apt.
+make_root() {
+	local v=$1 root release mirror
+	root=$(root_dir "$v")
+	release=$(release_of "$v")
+	[ -f "$root/.idtypes-root" ] && return 0
+	mirror=$(debian_mirror)
+	unmount_root "$root"
+	if [ -n "$(mounts_under "$root")" ]; then
+		log "$root still has mounts: not removing it"
+		return 1
+	fi
+	rm -rf --one-file-system "$root"
+	mkdir -p "$IDTYPES_ROOTS"
+	log "PostgreSQL $v: debootstrap $release from $mirror into $root"
+	debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
+		{ tail -n 20 "$root.debootstrap.log" >&2; unmount_root "$root"; return 1; }
+	# apt: no recommends, retries; unstable's Release file is used past
+	# its Valid-Until date (the mirror may serve one that is)
+	{
+		echo 'APT::Install-Recommends "false";'
+		echo 'Acquire::Retries "3";'
+		[ "$release" = sid ] && echo 'Acquire::Check-Valid-Until "false";'
+	} >"$root/etc/apt/apt.conf.d/90idtypes"
+	# dpkg without a sync after each file (a root is a throwaway: after a
+	# crash of the machine, remove it and the next run makes it again)
+	echo force-unsafe-io >"$root/etc/dpkg/dpkg.cfg.d/90idtypes"
+	# no service starts in the root (the packages' own cluster, say)
+	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+	chmod 755 "$root/usr/sbin/policy-rc.d"
+	touch "$root/.idtypes-root"
+}
+
+# prepare_root VERSION: make the root and install the packages of
+# tools/common.sh for the version into it.
+prepare_root() {
+	local v=$1 root t0 t1 t2
+	root=$(root_dir "$v")
+	t0=$SECONDS
+	make_root "$v"
+	t1=$SECONDS
+	copy_tree "$root"
+	mount_root "$root"
+	local rc=0
+	in_root "$root" env PG_MAJOR="$v" bash -c 'source /idtypes/tools/common.sh && install_packages' || rc=$?
+	unmount_root "$root"
+	t2=$SECONDS
+	echo "root $((t1 - t0)) s, packages $((t2 - t1)) s" >"$root.prepare-times"
+	return $rc
+}
+
+# copy_tree ROOT: the source tree (without build products) into ROOT/idtypes.
+copy_tree() {
+	local root=$1
+	rm -rf "$root/idtypes"
+	mkdir -p "$root/idtypes"
+	tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+		--exclude=results --exclude=output_iso --exclude=tmp_check --exclude=tools/fuzz/out \
+		--exclude=dist -cf - . | tar -C "$root/idtypes" -xf -
+}
+
+# run_matrix LIST: tools/test.sh --pg LIST.
+run_matrix() {
+	local list=${1//,/ } v host
+	# global: the EXIT trap reads them
+	versions=() roots=() jobs=()
+	[ "$list" = all ] && list="${MATRIX_VERSIONS[*]}"
+	for v in $list; do
+		release_of "$v" >/dev/null ||
+			{ echo "PostgreSQL $v is not in the matrix (${MATRIX_VERSIONS[*]})" >&2; return 2; }
+		versions+=("$v")
+	done
+	if [ "$(id -u)" != 0 ]; then
+		log "the roots need root (debootstrap, mount, chroot): running with sudo"
+		exec sudo --preserve-env=IDTYPES_ROOTS,IDTYPES_PREPARE_JOBS bash "$IDTYPES_ROOT/tools/test.sh" \
+			--pg "$(IFS=,; echo "${versions[*]}")"
+	fi
+	host=$(host_release)
+	for v in "${versions[@]}"; do
+		[ "$(release_of "$v")" = "$host" ] || roots+=("$v")
+	done
+
+	local logs
+	logs=$(mktemp -d /tmp/idtypes-matrix.XXXXXX)
+	# Whatever happens, nothing stays mounted: end the preparations still
+	# running, then unmount every root.
+	matrix_cleanup() {
+		local j
+		for j in "${jobs[@]}"; do kill "$j" 2>/dev/null || true; done
+		wait 2>/dev/null || true
+		for v in "${roots[@]}"; do unmount_root "$(root_dir "$v")"; done
+	}
+	trap matrix_cleanup EXIT
+	trap 'exit 130' INT TERM
+
+	# Roots first, concurrently (mostly downloads, and dpkg, which waits
+	# on the disk), each with its own log.
+	local failed_prepare=() rc
+	if [ ${#roots[@]} -gt 0 ]; then
+		command -v debootstrap >/dev/null || { as_root apt-get update -qq;
+			as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+		log "making the PGXN archive"
+		make_dist "$logs/dist"
+		chmod -R a+rX "$logs/dist"
+		local t0=$SECONDS
+		# IDTYPES_PREPARE_JOBS=1: one root after the other
+		for v in "${roots[@]}"; do
+			log "PostgreSQL $v: preparing the $(release_of "$v") root (log: $logs/prepare-$v.log)"
+			if [ "${IDTYPES_PREPARE_JOBS:-}" = 1 ]; then
+				rc=0
+				( prepare_root "$v" ) >"$logs/prepare-$v.log" 2>&1 || rc=$?
+				( exit "$rc" ) &
+			else
+				( prepare_root "$v" ) >"$logs/prepare-$v.log" 2>&1 &
+			fi
+			jobs+=("$!")
+		done
+		local i
+		for i in "${!roots[@]}"; do
+			rc=0
+			wait "${jobs[$i]}" || rc=$?
+			v=${roots[$i]}
+			if [ "$rc" != 0 ]; then
+				failed_prepare+=("$v")
+				log "PostgreSQL $v: the root could not be prepared:"
+				tail -n 30 "$logs/prepare-$v.log" >&2
+			fi
+		done
+		jobs=()
+		log "roots prepared in $((SECONDS - t0)) s"
+	fi
+
+	# Then the suites, one version after the other (they use every core).
+	local results=() total_p=0 total_f=0 total_s=0 line p f s out
+	for v in "${versions[@]}"; do
+		out="$logs/suite-$v.log"
+		local t=$SECONDS prep=""
+		rc=0
+		if [[ " ${failed_prepare[*]} " == *" $v "* ]]; then
+			echo "0 passed, 1 failed, 0 skipped" >"$out"
+		elif [[ " ${roots[*]} " == *" $v "* ]]; then
+			local root
+			root=$(root_dir "$v")
+			prep=$(cat "$root.prepare-times" 2>/dev/null || true)
+			log "PostgreSQL $v: the suite in the $(release_of "$v") root $root"
+			copy_tree "$root"
+			rm -rf "$root/idtypes-dist"
+			cp -r "$logs/dist" "$root/idtypes-dist"
+			mount_root "$root"
+			in_root "$root" env PG_MAJOR="$v" IDTYPES_DIST_DIR=/idtypes-dist \
+				bash /idtypes/tools/test.sh 2>&1 | tee "$out" || rc=$?
+			unmount_root "$root"
+		else
+			log "PostgreSQL $v: the suite on this machine"
+			PG_MAJOR=$v bash "$IDTYPES_ROOT/tools/test.sh" 2>&1 | tee "$out" || rc=$?
+		fi
+		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$out" | tail -n 1)
+		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
+		read -r p _ f _ s _ <<<"${line//,/}"
+		# a suite that failed without saying so counts as one failure
+		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+		results+=("PostgreSQL $v ($(release_of "$v")): $p passed, $f failed, $s skipped; ${prep:+$prep, }$(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), suite run $((SECONDS - t)) s")
+	done
+
+	echo
+	echo "Version matrix:"
+	for line in "${results[@]}"; do echo "  $line"; done
+	for v in "${versions[@]}"; do
+		grep -E '^skipped: ' "$logs/suite-$v.log" | sed "s/^skipped: /skipped on $v: /" || true
+	done
+	echo "$total_p passed, $total_f failed, $total_s skipped"
+	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi
+	[ "$total_f" = 0 ]
+}
