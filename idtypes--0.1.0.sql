@@ -1743,9 +1743,19 @@ BEGIN
 				  HINT = 'The key must be of type muid, hlculid, tid62, uid8 or uuid.';
 	END IF;
 
+	-- every part of the step (months, days, time) at least zero and one
+	-- above, so that every bound is strictly later than the one before it
+	-- (a step like '1 mon -30 days' moves some bounds back)
 	IF "from" + step <= "from" THEN
 		RAISE EXCEPTION 'step must be greater than zero'
 			USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+	IF extract(year FROM step) * 12 + extract(month FROM step) < 0
+	   OR extract(day FROM step) < 0
+	   OR step - date_trunc('day', step) < interval '0' THEN
+		RAISE EXCEPTION 'step must not have a negative part'
+			USING ERRCODE = 'invalid_parameter_value',
+				  DETAIL = format('The step %s has parts of both signs, so some partitions would end before they start.', step);
 	END IF;
 	-- partition names end with the start of their range, to the step's unit
 	suffix_format := CASE
@@ -1824,3 +1834,44 @@ COMMENT ON FUNCTION idtypes_node_identity() IS
 	'node identity of this server in generated ids (medallion, publisher, uid8 cluster and generator ids), and where each comes from';
 COMMENT ON VIEW idtypes_node_identity IS
 	'node identity of this server in generated ids, as a view that postgres_fdw can read';
+
+---------------------------------------------------------------------------
+-- the target schema
+---------------------------------------------------------------------------
+
+-- A role that can create objects in the extension's schema can add
+-- overloads there (muid_floor(text), say) that capture calls with untyped
+-- literals made by every other role, the installer and superusers included.
+-- Say so at install time, naming the roles (PUBLIC when every role can).
+-- A warning, not an error: the public schema of PostgreSQL 14 and older is
+-- writable by PUBLIC by default, where refusing would refuse the ordinary
+-- install; the README says which schemas are safe.
+DO $check_schema$
+DECLARE
+	nsp pg_catalog.oid;
+	installer pg_catalog.oid;
+	writers pg_catalog.text;
+BEGIN
+	SELECT e.extnamespace, e.extowner INTO nsp, installer
+	  FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'idtypes';
+	IF EXISTS (SELECT FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+				WHERE n.oid OPERATOR(pg_catalog.=) nsp
+				  AND a.grantee OPERATOR(pg_catalog.=) 0
+				  AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE') THEN
+		writers := 'PUBLIC';
+	ELSE
+		SELECT pg_catalog.string_agg(pg_catalog.quote_ident(r.rolname), ', ' ORDER BY r.rolname)
+		  INTO writers
+		  FROM pg_catalog.pg_roles r
+		 WHERE r.rolcanlogin AND NOT r.rolsuper
+		   AND r.oid OPERATOR(pg_catalog.<>) installer
+		   AND pg_catalog.has_schema_privilege(r.oid, nsp, 'CREATE');
+	END IF;
+	IF writers IS NOT NULL THEN
+		RAISE WARNING 'schema % of extension idtypes can be written by roles other than the one installing it: %',
+			nsp::pg_catalog.regnamespace, writers
+			USING DETAIL = 'Those roles can create functions and operators there that capture calls to the extension''s functions with untyped arguments, made by any role.',
+				  HINT = 'Install idtypes in a schema that only the installer (or superusers) can create objects in, or revoke CREATE on the schema from those roles.';
+	END IF;
+END
+$check_schema$;

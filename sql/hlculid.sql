@@ -388,6 +388,9 @@ SET ROLE hlculid_observer;
 SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO hlculid_observer;
+-- and with shared_preload_libraries EXECUTE is not enough: the clock is every
+-- database's, moved only by superusers and members of the role named by
+-- idtypes.hlculid_observe_role (t/012_security.pl)
 SET ROLE hlculid_observer;
 SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
 RESET ROLE;

@@ -43,6 +43,15 @@ SELECT count(*) FROM idtypes_range_partitions('p_muid', '2025-01-01', '2025-01-0
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('p_muid', '2025-01-01', '2025-02-01', '0 seconds')$$);
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('p_muid', '2025-01-01', '2025-02-01', '-1 day')$$);
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('p_muid', '2025-01-01', '2025-02-01', '0.5 seconds')$$);
+-- a step with parts of both signs moves some bounds back: 22023 for every
+-- one, also those that advance from some starts ('1 mon -30 days' advances
+-- from March 1, goes back from February 1)
+SELECT step, sqlerr(format($$SELECT * FROM idtypes_range_partitions('p_muid', '2025-03-01', '2026-03-01', %L)$$, step))
+FROM unnest(ARRAY['1 mon -30 days', '1 mon -1 day', '1 day -1 hour', '1 mon -1 second',
+				  '-1 mon 40 days', '1 year -11 mons -1 day', '-1 day 25 hours']::interval[]) step;
+-- steps whose parts are all zero or positive are fine
+SELECT step, count(*) FROM unnest(ARRAY['1 mon 1 day', '1 day 1 hour', '1 year -11 mons']::interval[]) step,
+	LATERAL idtypes_range_partitions('p_muid', '2025-03-01', '2026-03-01', step) GROUP BY step ORDER BY step;
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('pg_class', '2025-01-01', '2025-02-01')$$);
 CREATE TABLE p_int (id int) PARTITION BY RANGE (id);
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('p_int', '2025-01-01', '2025-02-01')$$);

@@ -138,6 +138,16 @@ SELECT sqlerr($$SELECT uuidv6_floor('1582-10-14 23:59:59.999999+00')$$);
 SELECT sqlerr($$SELECT uuidv6_ceil('5236-03-31 21:21:00.684698+00')$$);
 SELECT sqlerr($$SELECT uuidv7_floor('1969-12-31 23:59:59.999999+00')$$);
 SELECT sqlerr($$SELECT uuidv7_ceil('10889-08-02 05:31:50.656+00')$$);
+-- the whole last millisecond of v7 is in range, as for hlculid: its v7 and
+-- its ceiling; no UUID is at or after a time past its start (the floor)
+SELECT t, gen_uuidv7(t) < 'ffffffff-ffff-7fff-bfff-ffffffffffff'::uuid AS gen_below_last,
+	   uuid_timestamp(gen_uuidv7(t)), uuidv7_ceil(t),
+	   hlculid_timestamp(hlculid_ceil(t)) AS hlculid_ceil_ts
+FROM (VALUES ('10889-08-02 05:31:50.655+00'::timestamptz), ('10889-08-02 05:31:50.655001+00'),
+			 ('10889-08-02 05:31:50.6555+00'), ('10889-08-02 05:31:50.655999+00')) v(t);
+SELECT sqlerr($$SELECT gen_uuidv7('10889-08-02 05:31:50.656+00')$$);
+SELECT sqlerr($$SELECT uuidv7_floor('10889-08-02 05:31:50.655001+00')$$),
+	   sqlerr($$SELECT hlculid_floor('10889-08-02 05:31:50.655001+00')$$);
 SELECT sqlerr($$SELECT uuidv8_floor('2554-07-21 23:34:33.709552+00')$$);
 SELECT sqlerr($$SELECT uuidv8_ceil('-infinity')$$);
 SELECT sqlerr($$SELECT uuidv7_floor('infinity')$$);

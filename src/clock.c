@@ -38,12 +38,34 @@
 #include "storage/ipc.h"
 
 #include "clock.h"
+#include "idtypes.h"
 
 /* How far ahead of the last issued value the state file reaches. */
 #define IDCLOCK_AHEAD_SECS		5
 
 #define IDCLOCK_STATE_HEADER	"idtypes state 1\n"
-#define IDCLOCK_STATE_MAXLEN	8192
+/*
+ * The largest state file read (a larger one is damaged), and room for the
+ * lines of a newer version's clocks carried through a rewrite: all of them,
+ * however many a file of that size holds.
+ */
+#define IDCLOCK_STATE_MAXLEN	65536
+#define IDCLOCK_CARRIED_MAX		(IDCLOCK_STATE_MAXLEN - 4096)
+
+/*
+ * The marker of a data directory whose clocks have been in use: a missing
+ * state file beside it is a lost one, never a first start.
+ */
+#define IDCLOCK_MARKER_FILE		"idtypes.started"
+#define IDCLOCK_DAMAGED_FILE	IDCLOCK_STATE_FILE ".damaged"
+
+/*
+ * How far ahead of the system clock a state file may reach before the start
+ * warns: the reservation window, plus idtypes.hlculid_max_drift (or this,
+ * if that is less or unlimited), which is how far hlculid_observe() may
+ * legitimately move a clock.
+ */
+#define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
 
 /*
  * How each clock's word relates to wall time: the word of the first id at
@@ -80,8 +102,6 @@ static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
  * Shared memory: the clocks, and the state file lines of clocks this version
  * does not know (written by a newer one), carried through every rewrite.
  */
-#define IDCLOCK_CARRIED_MAX		1024
-
 typedef struct IdClockArea
 {
 	IdClock		clocks[IDCLOCK_COUNT];
@@ -95,9 +115,21 @@ static IdClockArea *area = NULL;
 static LWLock *state_lock = NULL;
 static bool clocks_shared = false;
 
+/* What the start found in the data directory. */
+typedef enum StateFileResult
+{
+	STATE_FILE_OK,				/* read and trusted */
+	STATE_FILE_MISSING,			/* no file */
+	STATE_FILE_UNTRUSTED		/* damaged or unreadable: moved aside */
+} StateFileResult;
+
+/* File contents are built and read here, not on the stack (64 kB). */
+static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
+
+static inline IdClock *get_clocks(void);
 static void idclock_reserve(IdClockId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
-static bool read_state_file(uint64 *values);
+static StateFileResult read_state_file(uint64 *values);
 
 int64
 idclock_now_ns(void)
@@ -122,14 +154,72 @@ idclock_monotonic_ns(void)
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* The word of the first id at Unix time ns (0 before the scheme's epoch). */
+/* The clock's ticks (the word without its counter) at Unix time ns. */
+int64
+idclock_ticks_at(IdClockId id, int64 ns)
+{
+	const IdClockSpec *spec = &clock_specs[id];
+
+	return Max(ns, 0) / spec->ns_per_tick + spec->tick_offset;
+}
+
+/*
+ * The word of the first id at Unix time ns (0 before the scheme's epoch;
+ * the largest word once the ticks no longer fit, never a wrapped one).
+ */
 uint64
 idclock_word_at(IdClockId id, int64 ns)
 {
 	const IdClockSpec *spec = &clock_specs[id];
-	int64		ticks = Max(ns, 0) / spec->ns_per_tick + spec->tick_offset;
+	int64		ticks = idclock_ticks_at(id, ns);
 
-	return ticks <= 0 ? 0 : (uint64) ticks << spec->shift;
+	if (ticks <= 0)
+		return 0;
+	if ((uint64) ticks > (PG_UINT64_MAX >> spec->shift))
+		return PG_UINT64_MAX;
+	return (uint64) ticks << spec->shift;
+}
+
+/* The Unix time in nanoseconds of a clock's word (its tick's start). */
+static int64
+ns_of_word(IdClockId id, uint64 word)
+{
+	const IdClockSpec *spec = &clock_specs[id];
+	int64		ticks = (int64) (word >> spec->shift) - spec->tick_offset;
+
+	if (ticks <= 0)
+		return 0;
+	if (ticks > PG_INT64_MAX / spec->ns_per_tick)
+		return PG_INT64_MAX;
+	return ticks * spec->ns_per_tick;
+}
+
+/*
+ * The clock's steady time: the system clock, or, when that was stepped back
+ * while the server ran (or the server resumed ahead of it from the state
+ * file), the highest time it showed, carried on by the monotonic clock.  So
+ * it never goes back, and a clock word ahead of it is ahead of real time
+ * because ids were issued faster than the clock ticks, not because the
+ * system clock moved.
+ */
+int64
+idclock_steady_ns(IdClockId id, int64 now)
+{
+	IdClock    *c = &get_clocks()[id];
+	int64		mono = idclock_monotonic_ns();
+	int64		offset = (int64) pg_atomic_read_u64(&c->steady_offset);
+
+	if (now - mono > offset)
+	{
+		uint64		seen = (uint64) offset;
+
+		/* raise the shared offset; another backend may raise it further */
+		while ((int64) seen < now - mono &&
+			   !pg_atomic_compare_exchange_u64(&c->steady_offset, &seen, (uint64) (now - mono)))
+			;
+		return now;
+	}
+	return mono + offset;
 }
 
 /* How far the state file reaches ahead of the last issued value. */
@@ -158,6 +248,7 @@ get_clocks(void)
 		{
 			pg_atomic_init_u64(&local_clocks[i].last, 0);
 			pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
+			pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
 		}
 		clocks = local_clocks;
 	}
@@ -315,9 +406,100 @@ idclock_shmem_size(void)
 	return sizeof(IdClockArea);
 }
 
+/* Whether a file exists in the data directory. */
+static bool
+data_file_exists(const char *name)
+{
+	struct stat st;
+
+	return stat(name, &st) == 0;
+}
+
+/*
+ * Create the marker of a data directory that has run the clocks, durably
+ * (fsynced with its directory), if it is not there yet.
+ */
+static void
+write_marker(void)
+{
+	const char *text = "idtypes id clocks have run in this data directory: "
+		IDCLOCK_STATE_FILE " must not be missing\n";
+	const char *tmp = IDCLOCK_MARKER_FILE ".tmp";
+	int			fd;
+	int			len = strlen(text);
+
+	if (data_file_exists(IDCLOCK_MARKER_FILE))
+		return;
+	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	if (fd < 0)
+		ereport(FATAL,
+				(errcode_for_file_access(),
+				 errmsg("could not create file \"%s\": %m", tmp)));
+	errno = 0;
+	if (write(fd, text, len) != len)
+	{
+		if (errno == 0)
+			errno = ENOSPC;
+		ereport(FATAL,
+				(errcode_for_file_access(),
+				 errmsg("could not write file \"%s\": %m", tmp)));
+	}
+	if (CloseTransientFile(fd) != 0)
+		ereport(FATAL,
+				(errcode_for_file_access(),
+				 errmsg("could not close file \"%s\": %m", tmp)));
+	(void) durable_rename(tmp, IDCLOCK_MARKER_FILE, FATAL);
+}
+
+/*
+ * A state file whose values are far ahead of the system clock: the clocks
+ * resume from it anyway (going back could reissue ids), but the log says so,
+ * and how to start over if the file, not the clock, is wrong.
+ */
+static void
+warn_if_future(const uint64 *values)
+{
+	int64		now = idclock_now_ns();
+	int64		tolerance_ms = Max((int64) idtypes_hlculid_max_drift, IDCLOCK_FUTURE_MIN_MS) +
+		IDCLOCK_AHEAD_SECS * 1000;
+	char		ahead[512] = "";
+	int			len = 0;
+
+	for (int i = 0; i < IDCLOCK_COUNT; i++)
+	{
+		int64		at = ns_of_word(i, values[i]);
+
+		if (values[i] != 0 && at - now > tolerance_ms * INT64CONST(1000000))
+			len += snprintf(ahead + len, sizeof(ahead) - len, "%s%s " INT64_FORMAT " s",
+							len > 0 ? ", " : "", clock_specs[i].name,
+							(at - now) / INT64CONST(1000000000));
+		if (len >= (int) sizeof(ahead))
+			break;
+	}
+	if (len == 0)
+		return;
+	ereport(WARNING,
+			(errcode(ERRCODE_DATA_CORRUPTED),
+			 errmsg("idtypes state file \"%s\" is far ahead of the system clock: %s",
+					IDCLOCK_STATE_FILE, ahead),
+			 errdetail("The id clocks resume from the file, so every new id of these schemes carries a time that far ahead; "
+					   "a file may reach at most " INT64_FORMAT " s ahead (idtypes.hlculid_max_drift, at least %d s, plus %d s).",
+					   tolerance_ms / 1000, IDCLOCK_FUTURE_MIN_MS / 1000, IDCLOCK_AHEAD_SECS),
+			 errhint("If the system clock is wrong, correct it.  If the file is wrong (copied from another server, or edited) "
+					 "and no id was issued from it, stop the server, remove \"%s\" and \"%s\", and start it again: "
+					 "the clocks then start from the system clock.",
+					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE)));
+}
+
 /*
  * Attach the shared clocks.  The first attach (in the postmaster, at start
- * and after a crash reinitialisation) resumes them from the state file.
+ * and after a crash reinitialisation, before any connection is accepted)
+ * resumes them from the state file, and makes sure that a state file
+ * covering them is on disk before any id is issued: a damaged file's
+ * replacement is written at once, so that a crash before the first id
+ * cannot lose what the damaged file's replacement values cover, and a
+ * missing file in a data directory that has run the clocks before stops
+ * the start.
  */
 void
 idclock_shmem_init(void *shared, LWLock *lock, bool found)
@@ -326,15 +508,44 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found)
 	if (!found)
 	{
 		uint64		values[IDCLOCK_COUNT] = {0};
+		int64		mono = idclock_monotonic_ns();
 
 		area->carried[0] = '\0';
-		read_state_file(values);
+		switch (read_state_file(values))
+		{
+			case STATE_FILE_OK:
+				warn_if_future(values);
+				break;
+			case STATE_FILE_MISSING:
+				if (data_file_exists(IDCLOCK_MARKER_FILE) || data_file_exists(IDCLOCK_DAMAGED_FILE))
+					ereport(FATAL,
+							(errcode(ERRCODE_DATA_CORRUPTED),
+							 errmsg("idtypes state file \"%s\" is missing, but the id clocks have run in this data directory before",
+									IDCLOCK_STATE_FILE),
+							 errdetail("Without the file, ids issued before could be issued again, or sort after new ones."),
+							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory).  "
+									 "To start the clocks from the system clock instead, which is safe only if the system clock is "
+									 "past every id issued before, remove \"%s\" and \"%s\".",
+									 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
+				/* a first start: a file, so that a crash cannot look like one */
+				write_state_file(values, FATAL);
+				break;
+			case STATE_FILE_UNTRUSTED:
+				warn_if_future(values);
+				/* the replacement values are on disk before any id is issued */
+				write_state_file(values, FATAL);
+				break;
+		}
+		write_marker();
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
 		{
 			if (clock_specs[i].resume_after_tick && values[i] != 0)
 				values[i] |= (UINT64CONST(1) << clock_specs[i].shift) - 1;
 			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
+			/* steady time starts at the resumed value, if that is ahead */
+			pg_atomic_init_u64(&area->clocks[i].steady_offset,
+							   (uint64) (ns_of_word(i, values[i]) - mono));
 		}
 	}
 	clocks = area->clocks;
@@ -386,7 +597,7 @@ format_state(char *buf, const uint64 *values)
 static bool
 write_state_file(const uint64 *values, int elevel)
 {
-	char		buf[IDCLOCK_STATE_MAXLEN];
+	char	   *buf = state_buf;
 	const char *tmp = IDCLOCK_STATE_FILE ".tmp";
 	int			len = format_state(buf, values);
 	int			fd;
@@ -442,28 +653,33 @@ state_file_untrusted(uint64 *values, const char *why)
 	if (have_mtime)
 		written_ns = ((int64) st.st_mtime + 1) * INT64CONST(1000000000);
 	for (int i = 0; i < IDCLOCK_COUNT; i++)
-		values[i] = idclock_word_at(i, written_ns) + reserve_window(i);
+		values[i] = add_saturating(idclock_word_at(i, written_ns), reserve_window(i));
+	area->carried[0] = '\0';
 
-	if (have_mtime)
-		(void) rename(IDCLOCK_STATE_FILE, IDCLOCK_STATE_FILE ".damaged");
+	if (have_mtime && rename(IDCLOCK_STATE_FILE, IDCLOCK_DAMAGED_FILE) != 0)
+		ereport(FATAL,
+				(errcode_for_file_access(),
+				 errmsg("could not rename file \"%s\" to \"%s\": %m",
+						IDCLOCK_STATE_FILE, IDCLOCK_DAMAGED_FILE)));
 	ereport(WARNING,
 			(errcode(ERRCODE_DATA_CORRUPTED),
 			 errmsg("idtypes state file \"%s\" %s", IDCLOCK_STATE_FILE, why),
-			 errdetail("The id clocks resume from %s plus %d seconds; ids issued before this start are only sure to sort before new ones if the clocks were not ahead of the system clock then.",
+			 errdetail("The id clocks resume from %s plus %d seconds, and a new state file holding that was written; "
+					   "ids issued before this start are only sure to sort before new ones if the clocks were not ahead of the system clock then.",
 					   have_mtime ? "the time the file was last written" : "the current time",
 					   IDCLOCK_AHEAD_SECS),
 			 have_mtime ? errhint("The file was moved to \"%s\" for inspection.",
-								  IDCLOCK_STATE_FILE ".damaged") : 0));
+								  IDCLOCK_DAMAGED_FILE) : 0));
 }
 
 /*
  * Read the state file into values; lines of clocks this version does not
- * know go to the carried text.  A missing file is a first start.
+ * know go, whole, to the carried text.
  */
-static bool
+static StateFileResult
 read_state_file(uint64 *values)
 {
-	char		buf[IDCLOCK_STATE_MAXLEN + 1];
+	char	   *buf = state_buf;
 	char	   *crcline;
 	char	   *line;
 	char	   *saveptr;
@@ -471,21 +687,28 @@ read_state_file(uint64 *values)
 	int			len;
 	unsigned int stored;
 	pg_crc32c	crc;
+	size_t		carried = 0;
 
 	fd = OpenTransientFile(IDCLOCK_STATE_FILE, O_RDONLY | PG_BINARY);
 	if (fd < 0)
 	{
 		if (errno == ENOENT)
-			return false;
+			return STATE_FILE_MISSING;
 		state_file_untrusted(values, "could not be opened");
-		return false;
+		return STATE_FILE_UNTRUSTED;
 	}
-	len = read(fd, buf, IDCLOCK_STATE_MAXLEN);
+	/* one byte more than a file may hold, to see a larger one */
+	len = read(fd, buf, IDCLOCK_STATE_MAXLEN + 1);
 	CloseTransientFile(fd);
 	if (len < 0)
 	{
 		state_file_untrusted(values, "could not be read");
-		return false;
+		return STATE_FILE_UNTRUSTED;
+	}
+	if (len > IDCLOCK_STATE_MAXLEN)
+	{
+		state_file_untrusted(values, "is larger than " CppAsString2(IDCLOCK_STATE_MAXLEN) " bytes");
+		return STATE_FILE_UNTRUSTED;
 	}
 	buf[len] = '\0';
 
@@ -504,31 +727,42 @@ read_state_file(uint64 *values)
 	line = strtok_r(buf + strlen(IDCLOCK_STATE_HEADER), "\n", &saveptr);
 	for (; line != NULL; line = strtok_r(NULL, "\n", &saveptr))
 	{
-		char		name[32];
-		unsigned long long value;
+		size_t		namelen = strcspn(line, " ");
 		bool		known = false;
 
-		if (sscanf(line, "%31s %llu", name, &value) != 2)
-			goto damaged;
 		for (int i = 0; i < IDCLOCK_COUNT; i++)
 		{
-			if (strcmp(name, clock_specs[i].name) == 0)
-			{
-				values[i] = (uint64) value;
-				known = true;
-			}
+			unsigned long long value;
+			char		extra;
+
+			if (strlen(clock_specs[i].name) != namelen ||
+				strncmp(line, clock_specs[i].name, namelen) != 0)
+				continue;
+			if (sscanf(line + namelen, " %llu%c", &value, &extra) != 1)
+				goto damaged;
+			values[i] = (uint64) value;
+			known = true;
 		}
-		/* a newer version's clock: keep its line for the next rewrite */
-		if (!known && strlen(area->carried) + strlen(line) + 2 <= IDCLOCK_CARRIED_MAX)
+		/* a newer version's line: keep it, whole, for every rewrite */
+		if (!known)
 		{
-			strcat(area->carried, line);
-			strcat(area->carried, "\n");
+			size_t		l = strlen(line);
+
+			/* cannot happen for a file that fits: never drop a line silently */
+			if (carried + l + 2 > IDCLOCK_CARRIED_MAX)
+			{
+				state_file_untrusted(values, "has more lines of unknown clocks than this version can keep");
+				return STATE_FILE_UNTRUSTED;
+			}
+			memcpy(area->carried + carried, line, l);
+			area->carried[carried + l] = '\n';
+			carried += l + 1;
+			area->carried[carried] = '\0';
 		}
 	}
-	return true;
+	return STATE_FILE_OK;
 
 damaged:
-	area->carried[0] = '\0';
 	state_file_untrusted(values, "is damaged");
-	return false;
+	return STATE_FILE_UNTRUSTED;
 }

@@ -39,8 +39,9 @@ typedef struct IdClock
 {
 	pg_atomic_uint64 last;		/* highest value issued */
 	pg_atomic_uint64 reserved;	/* highest value the state file covers */
+	pg_atomic_uint64 steady_offset; /* int64: steady time - monotonic time */
 	/* keep clocks on separate cache lines: backends hammer them */
-	char		pad[PG_CACHE_LINE_SIZE - 2 * sizeof(pg_atomic_uint64)];
+	char		pad[PG_CACHE_LINE_SIZE - 3 * sizeof(pg_atomic_uint64)];
 } IdClock;
 
 /*
@@ -54,8 +55,20 @@ typedef uint64 (*IdClockStep) (uint64 last, void *arg);
 /* Wall clock, nanoseconds since the Unix epoch (never negative). */
 extern int64 idclock_now_ns(void);
 
-/* A clock's word for the first id at a Unix time in nanoseconds. */
+/*
+ * A clock's ticks (its word without the counter bits) at a Unix time in
+ * nanoseconds, and the word of the first id then (saturating at the largest
+ * word: a time past the clock's range never wraps to an early word).
+ */
+extern int64 idclock_ticks_at(IdClockId id, int64 ns);
 extern uint64 idclock_word_at(IdClockId id, int64 ns);
+
+/*
+ * A clock's steady time in Unix nanoseconds, given the system clock's now:
+ * now, but never going back (see clock.c); how far ahead of it a clock may
+ * run is the scheme's choice.
+ */
+extern int64 idclock_steady_ns(IdClockId id, int64 now);
 
 /* Monotonic clock (not stepped with the wall clock), nanoseconds. */
 extern int64 idclock_monotonic_ns(void);

@@ -34,8 +34,10 @@
 #include <unistd.h>
 
 #include "access/xlog.h"
+#include "miscadmin.h"
 #include "port/pg_crc32c.h"
 #include "postmaster/postmaster.h"
+#include "utils/acl.h"
 #include "utils/timestamp.h"
 
 #include "byteid.h"
@@ -243,6 +245,24 @@ hlculid_observe(PG_FUNCTION_ARGS)
 	hlculid    *h = PG_GETARG_HLCULID_P(0);
 	uint64		clock = hlculid_clock_of(h);
 
+	/*
+	 * The shared clock is every database's: EXECUTE on the function (which
+	 * whoever created the extension in one database holds) is not enough.
+	 */
+	if (idclock_is_shared() && !superuser())
+	{
+		const char *rolename = idtypes_hlculid_observe_role;
+		Oid			role = (rolename != NULL && rolename[0] != '\0') ?
+			get_role_oid(rolename, true) : InvalidOid;
+
+		if (!OidIsValid(role) || !has_privs_of_role(GetUserId(), role))
+			ereport(ERROR,
+					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+					 errmsg("permission denied to move the server-wide hlculid clock"),
+					 errdetail("hlculid_observe() moves the hybrid logical clock of every database of this server."),
+					 errhint("Only superusers and members of the role named by idtypes.hlculid_observe_role (%s) may call it.",
+							 OidIsValid(role) ? rolename : "not set")));
+	}
 	if (idtypes_hlculid_max_drift >= 0)
 	{
 		int64		now_ms = idclock_now_ns() / 1000000;

@@ -51,6 +51,7 @@ int			idtypes_uid8_generator_id = -1;
 int			idtypes_uid8_generator_count = 1;
 int			idtypes_uid8_mode = UID8_MODE_SPREAD;
 int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
+char	   *idtypes_hlculid_observe_role = NULL;
 bool		idtypes_preloaded = false;
 IdtypesShared *idtypes_shared = NULL;
 
@@ -370,6 +371,22 @@ _PG_init(void)
 							PGC_SIGHUP,
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
+
+	/*
+	 * With shared_preload_libraries the hybrid logical clock is the server's:
+	 * hlculid_observe() moves it for every database, so only a role the
+	 * superuser named may call it, not whoever created the extension in one
+	 * database.
+	 */
+	DefineCustomStringVariable("idtypes.hlculid_observe_role",
+							   "Role whose members may move the server-wide hlculid clock with hlculid_observe(); empty: superusers only.",
+							   "With shared_preload_libraries the clock is shared by every database of the server. "
+							   "Without it, hlculid_observe() moves only the calling backend's clock and this is not checked.",
+							   &idtypes_hlculid_observe_role,
+							   "",
+							   PGC_SIGHUP,
+							   0,
+							   NULL, NULL, NULL);
 
 	DefineCustomIntVariable("idtypes.uid8_cluster_id",
 							"Cluster id of this server in uid8 ids, 0 to 15.",

@@ -25,6 +25,9 @@ extern int	idtypes_uid8_mode;
 /* How far ahead of this server's clock hlculid_observe() accepts ids (ms; -1: no limit). */
 extern int	idtypes_hlculid_max_drift;
 
+/* Role whose members may move the shared hlculid clock (empty: superusers). */
+extern char *idtypes_hlculid_observe_role;
+
 typedef enum Uid8Mode
 {
 	UID8_MODE_SPREAD = 0,

@@ -159,10 +159,17 @@ tid62_generate(void)
 	/*
 	 * A system clock before 2020 (a reset real-time clock, say) counts as
 	 * 2020: the ids then carry on from the clock's last word, as every other
-	 * scheme does.  Past 2156 the step refuses and generation fails.
+	 * scheme does.  Past 2156 the step refuses and generation fails: the
+	 * seconds are taken whole (not from the clock word, whose 32 bits of
+	 * seconds would wrap back to 2020).
 	 */
-	s.now = Min(idclock_word_at(IDCLOCK_TID62, idclock_now_ns()) >> 32,
-				(uint64) TID62_SECONDS_MAX + 1);
+	s.now = (uint64) Min(Max(idclock_ticks_at(IDCLOCK_TID62, idclock_now_ns()), 0),
+						 (int64) TID62_SECONDS_MAX + 1);
+	if (unlikely(s.now > TID62_SECONDS_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("system clock is beyond the range of type tid62"),
+				 errdetail("A tid62 holds times up to 2156-02-07 06:28:15+00.")));
 	s.step = (uint32) (r & 0xFF) + 1;
 	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
 

@@ -44,6 +44,7 @@
  */
 #include "postgres.h"
 
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
@@ -163,12 +164,25 @@ uuid_tick_to_timestamptz(uint64 tick, const UuidTime *tm)
 	return uuid_epoch(tm) + (int64) uuid_usec_of_unit(tick >> tm->sub_bits, tm);
 }
 
+/*
+ * The last microsecond that has a tick of the version: the last one of the
+ * last timestamp unit (the whole last millisecond of v7; for v6 and v8,
+ * whose units are shorter than a microsecond, the one holding the last tick).
+ */
+static inline TimestampTz
+uuid_last_usec(const UuidTime *tm)
+{
+	uint64		units = (UUID_TICK_MAX >> tm->sub_bits) + 1;
+
+	return uuid_epoch(tm) + (int64) ((units * tm->den - 1) / tm->num);
+}
+
 /* Microseconds from tick 0 to t; 22008 outside the version's range. */
 static uint64
 uuid_usec_since_epoch(TimestampTz t, const UuidTime *tm)
 {
 	TimestampTz first = uuid_epoch(tm);
-	TimestampTz last = uuid_tick_to_timestamptz(UUID_TICK_MAX, tm);
+	TimestampTz last = uuid_last_usec(tm);
 
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
 	if (TIMESTAMP_NOT_FINITE(t) || t < first || t > last)
@@ -198,7 +212,16 @@ uuid_tick_containing(TimestampTz t, const UuidTime *tm)
 static uint64
 uuid_tick_floor(TimestampTz t, const UuidTime *tm)
 {
-	return uuid_unit_at_usec(uuid_usec_since_epoch(t, tm), tm) << tm->sub_bits;
+	uint64		unit = uuid_unit_at_usec(uuid_usec_since_epoch(t, tm), tm);
+
+	/* within the last unit, after its start: no UUID is that late */
+	if (unit > (UUID_TICK_MAX >> tm->sub_bits))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for %s", tm->name),
+				 errdetail("No %s has a timestamp at or after %s.", tm->name,
+						   timestamptz_to_str(t))));
+	return unit << tm->sub_bits;
 }
 
 /*
@@ -219,14 +242,13 @@ uuid_tick_ceil(TimestampTz t, const UuidTime *tm)
 /* ---------- generation ---------- */
 
 /*
- * The wall clock in ticks of the version's field, without overflow.  Always
+ * A Unix time in ticks of the version's field, without overflow.  Always
  * inlined, like uuid_next_tick(), so that each generator divides by its
  * version's constants (multiplications) rather than by variables.
  */
 static pg_attribute_always_inline uint64
-uuid_tick_now(const UuidTime *tm)
+uuid_tick_at_ns(int64 ns, const UuidTime *tm)
 {
-	int64		ns = idclock_now_ns();
 	uint64		per = 1000 * tm->den;	/* nanoseconds in num units */
 
 	/* a clock before 1970 is broken; the id clock carries on from its last */
@@ -236,17 +258,69 @@ uuid_tick_now(const UuidTime *tm)
 		(tm->epoch_usec * tm->num / tm->den << tm->sub_bits);
 }
 
+/*
+ * How far a version's clock may run ahead of real time when UUIDs are asked
+ * for faster than its ticks pass (more than 4096 a millisecond for v7, ten
+ * million a second for v6, 62.5 million for v8, on the whole server with
+ * shared_preload_libraries): beyond it, generation waits for the clock.
+ * Real time here is the clock's steady time, which does not go back with the
+ * system clock, so that a clock stepped back, or a restart that resumes
+ * ahead of it, does not make generation wait.
+ */
+#define UUID_LEAD_MAX_NS	(10 * INT64CONST(1000000))
+
+typedef struct UuidStep
+{
+	uint64		floor;			/* the tick of now */
+	uint64		ceiling;		/* the last tick the lead allows */
+} UuidStep;
+
+/* The next tick: now, or the last + 1; 0 (wait) past the lead's bound. */
+static uint64
+uuid_step(uint64 last, void *arg)
+{
+	const UuidStep *s = (const UuidStep *) arg;
+	uint64		next;
+
+	if (unlikely(last >= UUID_TICK_MAX))
+		return 0;
+	next = Max(s->floor, last + 1);
+	if (unlikely(next > s->ceiling))
+		return 0;
+	return next;
+}
+
+pg_noreturn static pg_noinline void
+uuid_out_of_range(const UuidTime *tm)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("%s timestamp out of range", tm->name)));
+}
+
 /* A tick no other generation on this server (or backend) gets. */
 static pg_attribute_always_inline uint64
 uuid_next_tick(const UuidTime *tm)
 {
-	uint64		tick = idclock_next(tm->clock, uuid_tick_now(tm));
+	for (;;)
+	{
+		int64		now = idclock_now_ns();
+		UuidStep	s;
+		uint64		tick;
 
-	if (unlikely(tick > UUID_TICK_MAX))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s timestamp out of range", tm->name)));
-	return tick;
+		s.floor = uuid_tick_at_ns(now, tm);
+		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->clock, now) + UUID_LEAD_MAX_NS, tm);
+		if (unlikely(s.floor > UUID_TICK_MAX))
+			uuid_out_of_range(tm);
+		tick = idclock_advance(tm->clock, uuid_step, &s);
+		if (likely(tick != 0))
+			return tick;
+		if (idclock_last(tm->clock) >= UUID_TICK_MAX)
+			uuid_out_of_range(tm);
+		/* ahead by the bound: wait for the clock to catch up */
+		pg_usleep(100);
+		CHECK_FOR_INTERRUPTS();
+	}
 }
 
 /* Variant, then 62 random bits. */

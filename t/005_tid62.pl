@@ -81,7 +81,7 @@ cmp_ok($random_density, '<', $seq_density, 'random entropy would fill them less'
 # state file, so new ids sort after every id issued before.
 SKIP:
 {
-	skip 'libfaketime is not installed', 4 unless faketime_lib();
+	skip 'libfaketime is not installed', 8 unless faketime_lib();
 
 	foreach my $stop ('fast', 'immediate')
 	{
@@ -98,6 +98,26 @@ SKIP:
 			't', "$stop stop: ids made after the restart sort after the last one before it");
 		$node->stop('fast');
 		$node->start;
+	}
+
+	# A system clock past 2156 (the last second a tid62 holds): generation
+	# fails with 22008, with and without shared_preload_libraries, instead of
+	# wrapping the seconds back to 2020.
+	my $late = PostgreSQL::Test::Cluster->new('tid62_2157');
+	$late->init;
+	$late->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+	start_faked($late, FAKETIME => '@2157-03-01 12:00:00');
+	$late->safe_psql('postgres', 'CREATE EXTENSION idtypes');
+	foreach my $mode ('shared', 'per-backend')
+	{
+		is($late->safe_psql('postgres', "SELECT now() > '2157-01-01'"), 't',
+			"$mode clock: the server's clock says 2157");
+		my ($ret, $out, $err) = $late->psql('postgres', 'SELECT tid62_timestamp(gen_tid62())');
+		like($err, qr/ERROR:  system clock is beyond the range of type tid62/,
+			"$mode clock: gen_tid62() fails cleanly in 2157") or diag("got $out");
+		$late->stop;
+		$late->append_conf('postgresql.conf', "shared_preload_libraries = ''");
+		start_faked($late, FAKETIME => '@2157-03-01 12:00:00') if $mode eq 'shared';
 	}
 }
 $node->stop;

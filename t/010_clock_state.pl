@@ -310,4 +310,154 @@ after_all_earlier($node, 3, 'newer file');
 $node->stop;
 like(slurp_file($state_file), qr/^future_clock 424242$/m,
 	'the unknown clock\'s line is carried through the rewrites');
+
+# Many lines of a newer version's clocks (4 kB): every one is carried
+# through the rewrites, none silently dropped.
+$body = slurp_file($state_file);
+$body =~ s/^crc .*\n//m;
+$body .= join('', map { sprintf("newer_clock_%03d %d\n", $_, 1_000_000_000_000 + $_) } 1 .. 100);
+open($fh, '>', $state_file) or die;
+printf $fh "%scrc %08x\n", $body, crc32c($body);
+close $fh;
+$log_offset = -s $node->logfile;
+$node->start;
+unlike(slurp_file($node->logfile, $log_offset), qr/idtypes state file/,
+	'a file with 100 lines of unknown clocks is accepted');
+generate($node, 4);
+$node->restart;
+generate($node, 5);
+$node->stop;
+my @kept = slurp_file($state_file) =~ /^newer_clock_\d+ \d+$/mg;
+is(scalar(@kept), 100, 'all 100 lines of unknown clocks are carried through the rewrites');
+like(slurp_file($state_file), qr/^future_clock 424242$/m, 'the earlier unknown line too');
+$node->start;
+after_all_earlier($node, 5, 'after the rewrites');
+$node->stop;
+
+#
+# A damaged file, then a crash before the first id: the file that replaces
+# the damaged one is written before the server accepts connections, so the
+# next start resumes from it, not from the system clock.  uid8 from a
+# configured generator id in time_sequential mode, where a start from an
+# earlier clock would repeat ids.  Once with a killed postmaster, once with
+# a backend crash (crash reinitialisation).
+#
+foreach my $crash ('killed postmaster', 'backend crash')
+{
+	(my $tag = $crash) =~ s/ /_/g;
+	$node = PostgreSQL::Test::Cluster->new("clock_state_damaged_$tag");
+	$node->init;
+	$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'idtypes'
+restart_after_crash = on
+idtypes.uid8_mode = 'time_sequential'
+idtypes.uid8_generator_id = 9
+});
+	my $rc = $node->basedir . '/faketime.rc';
+	set_clock($rc, '+0');
+	my %fake = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+	start_faked($node, %fake);
+	sql($node, $schema);
+	generate($node, 1);
+	$node->stop('immediate');
+	$state_file = $node->data_dir . '/idtypes.state';
+	my $mtime = (stat($state_file))[9];
+	open($fh, '>', $state_file) or die;
+	print $fh join('', map { chr(int(rand(256))) } 1 .. 200);
+	close $fh;
+	utime($mtime, $mtime, $state_file);
+	$log_offset = -s $node->logfile;
+	start_faked($node, %fake);
+	like(slurp_file($node->logfile, $log_offset),
+		qr/WARNING:  idtypes state file "idtypes.state" is damaged/, "$crash: the damaged file is reported");
+	like(slurp_file($state_file), qr/^idtypes state 1\n/,
+		"$crash: a new state file is on disk before the first id");
+	# no id was issued since the start: now the crash, and a clock 5 s behind
+	set_clock($rc, '-5s');
+	if ($crash eq 'backend crash')
+	{
+		crash_backend($node);
+	}
+	else
+	{
+		kill_postmaster($node);
+		restart_after_kill($node, %fake);
+	}
+	generate($node, 2);
+	after_all_earlier($node, 2, "damaged file, then a $crash before the first id");
+	is(sql($node, 'SELECT count(*) - count(DISTINCT u) FROM ids'), '0', "$crash: no uid8 issued twice");
+	$node->stop;
+}
+
+#
+# A missing file in a data directory whose clocks have run: never a first
+# start.  The server refuses to start until the file is restored (or the
+# operator says the clocks may start over, by removing the marker).
+#
+$node = PostgreSQL::Test::Cluster->new('clock_state_missing');
+$node->init;
+$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'idtypes'
+idtypes.uid8_mode = 'time_sequential'
+idtypes.uid8_generator_id = 9
+});
+my $rc = $node->basedir . '/faketime.rc';
+set_clock($rc, '+0');
+%faked = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+start_faked($node, %faked);
+ok(-e $node->data_dir . '/idtypes.started', 'the first start leaves the marker');
+sql($node, $schema);
+generate($node, 1);
+$node->stop('immediate');
+$state_file = $node->data_dir . '/idtypes.state';
+my $saved_state = slurp_file($state_file);
+unlink($state_file) or die;
+set_clock($rc, '-5s');
+$log_offset = -s $node->logfile;
+ok(!start_faked($node, %faked, fail_ok => 1), 'a missing file on a server that has run before: no start');
+like(slurp_file($node->logfile, $log_offset),
+	qr/FATAL:  idtypes state file "idtypes.state" is missing, but the id clocks have run in this data directory before/,
+	'and the log says why');
+append_to_file($state_file, $saved_state);
+start_faked($node, %faked);
+generate($node, 2);
+after_all_earlier($node, 2, 'missing file restored');
+$node->stop('immediate');
+# a data directory of an older version: no marker, but a damaged file kept
+unlink($state_file, $node->data_dir . '/idtypes.started') or die;
+append_to_file("$state_file.damaged", 'garbage');
+ok(!start_faked($node, %faked, fail_ok => 1), 'a missing file beside a damaged one: no start either');
+unlink("$state_file.damaged") or die;
+$log_offset = -s $node->logfile;
+start_faked($node, %faked);
+unlike(slurp_file($node->logfile, $log_offset), qr/idtypes state file/,
+	'without the marker and the damaged file, a first start');
+$node->stop;
+
+#
+# A valid file far ahead of the system clock: the clocks resume from it (going
+# back could reissue ids), with a warning that says how far and what to do.
+#
+$node = fresh_node('clock_state_future');
+$state_file = $node->data_dir . '/idtypes.state';
+generate($node, 1);
+$node->stop;
+my $year = 366 * 86400;
+my %ahead = (muid => $year * 1_000_000, hlculid => ($year * 1000) << 16, uid8 => ($year * 1000) << 17,
+	uuidv6 => $year * 10_000_000, uuidv7 => ($year * 1000) << 12, uuidv8 => $year * 62_500_000,
+	tid62 => $year << 32);
+my %now_state = state_values($node);
+$body = "idtypes state 1\n" . join('', map { "$_ " . ($now_state{$_} + $ahead{$_}) . "\n" } @clocks);
+open($fh, '>', $state_file) or die;
+printf $fh "%scrc %08x\n", $body, crc32c($body);
+close $fh;
+$log_offset = -s $node->logfile;
+$node->start;
+like(slurp_file($node->logfile, $log_offset),
+	qr/WARNING:  idtypes state file "idtypes.state" is far ahead of the system clock: muid 3\d{7} s, hlculid 3\d{7} s, uid8 3\d{7} s, uuidv6 3\d{7} s, uuidv7 3\d{7} s, uuidv8 3\d{7} s, tid62 3\d{7} s/,
+	'a file a year ahead is reported, clock by clock');
+generate($node, 2);
+is(sql($node, "SELECT min(muid_timestamp(m)) > now() + interval '365 days' FROM ids WHERE phase = 2"),
+	't', 'and the clocks resume from it, as the warning says');
+$node->stop;
 done_testing();

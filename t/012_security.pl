@@ -208,6 +208,7 @@ like($err, qr/ERROR:  permission denied to create extension "idtypes"/,
 	SELECT count(*) FROM t WHERE m >= now() - interval '1 minute' AND h < now() + interval '1 minute';
 });
 is($ret, 0, 'the database owner, not a superuser, creates the extension and uses it') or diag($err);
+unlike($err, qr/WARNING/, 'without a warning: nobody else can create objects in the schema');
 is($out, '1', 'and finds the row by time range');
 is($node->safe_psql('clean', q{
 	SELECT e.extowner::regrole, count(*) FILTER (WHERE NOT r.rolsuper), count(*)
@@ -219,6 +220,42 @@ is($node->safe_psql('clean', q{
 ($ret, $out, $err) = as_user('alice', 'clean',
 	q{CREATE OR REPLACE FUNCTION gen_muid() RETURNS muid LANGUAGE sql AS $$ SELECT NULL::muid $$});
 like($err, qr/ERROR:  must be owner of function gen_muid/, 'alice cannot replace its functions');
+
+# The hybrid logical clock is the server's (shared_preload_libraries): alice,
+# who created the extension in her database and holds EXECUTE on
+# hlculid_observe() with GRANT OPTION, cannot move it for every database,
+# nor can whoever she grants it to; a role a superuser names in
+# idtypes.hlculid_observe_role can.
+my $ahead = q{SELECT hlculid_observe(hlculid_from_parts(now() + interval '1 minute', 0, 1, 0))};
+($ret, $out, $err) = as_user('alice', 'clean', $ahead);
+like($err, qr/ERROR:  permission denied to move the server-wide hlculid clock/,
+	'the role that created the extension cannot move the server-wide clock');
+as_user('alice', 'clean', 'GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO PUBLIC');
+($ret, $out, $err) = as_user('carol', 'clean', $ahead);
+like($err, qr/ERROR:  permission denied to move the server-wide hlculid clock/,
+	'nor can a role she granted EXECUTE to');
+is($node->safe_psql('clean', q{SELECT hlculid_timestamp(gen_hlculid()) < now() + interval '30 seconds'}),
+	't', 'the clock did not move');
+$node->safe_psql('postgres', q{
+	CREATE ROLE clock_keepers;
+	GRANT clock_keepers TO carol;
+	ALTER SYSTEM SET idtypes.hlculid_observe_role = 'clock_keepers';
+	SELECT pg_reload_conf();
+});
+$node->poll_query_until('clean', q{SELECT current_setting('idtypes.hlculid_observe_role') = 'clock_keepers'})
+  or die 'the setting was not reloaded';
+($ret, $out, $err) = as_user('alice', 'clean', $ahead);
+like($err, qr/ERROR:  permission denied to move the server-wide hlculid clock/,
+	'with idtypes.hlculid_observe_role set, alice, not a member, still cannot');
+($ret, $out, $err) = as_user('carol', 'clean', $ahead . q{; SELECT hlculid_timestamp(gen_hlculid()) > now() + interval '30 seconds'});
+is($out, "\nt", 'a member of the role named by idtypes.hlculid_observe_role can') or diag($err);
+($ret, $out, $err) = as_user('carol', 'clean', 'SET idtypes.hlculid_observe_role = carol');
+like($err, qr/ERROR:  parameter "idtypes.hlculid_observe_role" cannot be changed now/,
+	'and no session can name itself');
+is($node->safe_psql('clean', q{SELECT hlculid_observe(hlculid_from_parts(now() + interval '2 minutes', 0, 1, 0))}),
+	'', 'a superuser can, too');
+# (the clean install stays as installed, for the comparison below)
+as_user('alice', 'clean', 'REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM PUBLIC');
 
 # no SECURITY DEFINER; the only SET clause pins the search path of the one
 # PL/pgSQL function to pg_catalog, so that nothing can capture its body
@@ -301,12 +338,24 @@ my $temp_decoys = q{
 ($ret, $out, $err) = as_user('alice', 'hostile',
 	$temp_decoys . "SET search_path = pg_temp, public;\nCREATE EXTENSION idtypes SCHEMA public;\n");
 unlike($err, qr/ERROR/, 'alice creates the extension among the look-alikes');
+like($err, qr/WARNING:  schema public of extension idtypes can be written by roles other than the one installing it: mallory/,
+	'with a warning that names mallory, who can plant overloads in the schema');
 is($node->safe_psql('hostile', 'SELECT count(*) FROM decoy_calls'), '0',
 	'no look-alike was called by the install script');
 my $catalog = extension_catalog($node, 'hostile');
 is(catalogs_differ(extension_catalog($node, 'clean'), $catalog), '',
 	'the catalog entries are the same as those of a clean install');
 cmp_ok(scalar(split /\n/, $catalog), '>', 500, 'and they are many (the description is thorough)');
+
+# A schema mallory owns: a superuser who installs there is warned too
+# (mallory could add overloads such as muid_floor(text) after the install).
+$node->safe_psql('postgres', 'CREATE DATABASE owned');
+$node->safe_psql('owned', 'CREATE SCHEMA ids AUTHORIZATION mallory');
+($ret, $out, $err) = $node->psql('owned', 'CREATE EXTENSION idtypes SCHEMA ids');
+like($err, qr/WARNING:  schema ids of extension idtypes can be written by roles other than the one installing it: mallory/,
+	'a superuser installing into a schema mallory owns is warned');
+($ret, $out, $err) = $node->psql('owned', 'DROP EXTENSION idtypes; CREATE EXTENSION idtypes SCHEMA public');
+is($err, '', 'installing into public, which only the database owner can write, gives no warning');
 
 # The extension in use by a session whose search_path puts the look-alikes
 # before pg_catalog (the test's own built-ins are qualified): what the
