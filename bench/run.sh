@@ -45,8 +45,8 @@ fi
 mkdir -p "$out"
 
 # The chart needs gnuplot; the tests do not, so it is installed here only.
-IDTYPES_PACKAGES+=(gnuplot-nox)
-install_packages
+IDTYPES_TEST_PACKAGES+=(gnuplot-nox)
+install_packages test
 build_install
 
 dir=""

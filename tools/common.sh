@@ -13,10 +13,16 @@ PG_MAJOR=${PG_MAJOR:-15}
 PG_BINDIR=${PG_BINDIR:-/usr/lib/postgresql/$PG_MAJOR/bin}
 PG_CONFIG=$PG_BINDIR/pg_config
 
-# Packages the build, the tests and the demo need.
-IDTYPES_PACKAGES=(
+# Packages (Debian 12): what building idtypes and running the demo need
+# (tools/demo.sh), and what the test suite needs on top of that
+# (tools/test.sh; bench/run.sh adds its own to the test list).
+IDTYPES_DEMO_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
-	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg git unzip
+	make gcc libc6-dev
+)
+IDTYPES_TEST_PACKAGES=(
+	"${IDTYPES_DEMO_PACKAGES[@]}"
+	perl libipc-run-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
 )
 
@@ -45,9 +51,11 @@ as_user() {
 	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# install_packages demo|test: install what is missing of that list.
 install_packages() {
 	local missing=() p
-	for p in "${IDTYPES_PACKAGES[@]}"; do
+	local -n wanted="IDTYPES_${1^^}_PACKAGES"
+	for p in "${wanted[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
 	done
 	if [ ${#missing[@]} -gt 0 ]; then

@@ -49,7 +49,7 @@ finish() {
 }
 trap finish EXIT
 
-install_packages
+install_packages test
 $sanitize || build_install
 
 # The server account must be able to write results, so the suites run in a
