@@ -2,10 +2,11 @@
 # bench/run.sh [--quick] [--only LIST] [--out DIR]: the idtypes benchmark suite.
 #
 # Installs what is missing (the packages of tools/common.sh, plus gnuplot for
-# the chart), builds and installs idtypes, starts three throwaway servers
-# (two that differ only in shared_preload_libraries, and a preloaded one
-# with a single configured uid8 generator id), runs bench/bench.py against
-# them and stops them.  bench.py measures every idtypes generator and type next
+# the chart), builds and installs idtypes, starts five throwaway servers
+# (two tuned ones that differ only in shared_preload_libraries, a preloaded
+# one with a single configured uid8 generator id, and two with default
+# settings: one with nothing but shared_preload_libraries set, one with not
+# even that), runs bench/bench.py against them and stops them.  bench.py measures every idtypes generator and type next
 # to gen_random_uuid(), uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL
 # UUIDv7 of the kind pasted from blog posts, core uuid and a bigint
 # sequence: generation cost, shared-memory against per-backend mode under
@@ -55,6 +56,8 @@ cleanup() {
 		stop_server "$dir/shared"
 		stop_server "$dir/local"
 		stop_server "$dir/one"
+		stop_server "$dir/defpre"
+		stop_server "$dir/deflocal"
 		rm -rf "$dir"
 	fi
 }
@@ -71,10 +74,9 @@ common_conf=(
 	"autovacuum = off"
 	"jit = off"
 	"max_parallel_workers_per_gather = 0"
-	"idtypes.uid8_mode = 'time_sequential'"
 )
 dir=$(make_workdir bench)
-for s in shared local one; do
+for s in shared local one defpre deflocal; do
 	as_user mkdir "$dir/$s"
 done
 log "starting a server with shared_preload_libraries = 'idtypes'"
@@ -90,8 +92,15 @@ log "starting a server with one configured uid8 generator id"
 # for the uid8 rate of the server's generator with one generator id
 start_server "$dir/one" "${common_conf[@]}" "shared_preload_libraries = 'idtypes'" \
 	"idtypes.uid8_generator_id = 0"
+# What a new user gets: default settings (start_server sets only the
+# socket, the port and fsync = off), with and without preloading.
+log "starting a server with default settings and shared_preload_libraries"
+start_server "$dir/defpre" "shared_preload_libraries = 'idtypes'"
+log "starting a server with default settings"
+start_server "$dir/deflocal"
 
 # Debian's python3, which python3-psycopg belongs to
 /usr/bin/python3 "$IDTYPES_ROOT/bench/bench.py" "${args[@]}" \
-	--shared "$dir/shared" --local "$dir/local" --one "$dir/one" --pgbin "$PG_BINDIR" \
+	--shared "$dir/shared" --local "$dir/local" --one "$dir/one" \
+	--defpre "$dir/defpre" --deflocal "$dir/deflocal" --pgbin "$PG_BINDIR" \
 	--workdir "$dir" --out "$out"

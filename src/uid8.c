@@ -568,17 +568,20 @@ uid8_try_claim(int gen, uint8 how)
 	return true;
 }
 
-/* Give back the generator ids held as how (or all, for UID8_HELD_NONE). */
+/*
+ * Give back the generator ids held as how (or all, for UID8_HELD_NONE).
+ * (All of held[], not just the slots: a claim that failed half way has
+ * ids in held[] that no slot has yet.)
+ */
 static void
 uid8_release(uint8 how)
 {
 	LOCKTAG		tag;
 
-	for (int i = 0; i < uid8_backend.ngens; i++)
+	for (int gen = 0; gen < UID8_GENERATORS; gen++)
 	{
-		int			gen = uid8_backend.gens[i];
-
-		if (how != UID8_HELD_NONE && uid8_backend.held[gen] != how)
+		if (uid8_backend.held[gen] == UID8_HELD_NONE ||
+			(how != UID8_HELD_NONE && uid8_backend.held[gen] != how))
 			continue;
 		uid8_lock_tag(&tag, gen);
 		/* not held after pg_advisory_unlock_all() or DISCARD ALL */
