@@ -90,6 +90,8 @@ IDTYPES_GENERATORS = [g for g in GENERATORS if g[3] == "idtypes"]
 
 TARGET_GEN_USEC = 0.15
 
+ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range"
+
 # The servers the generation and INSERT parts run on, and the settings each
 # has that a benchmark chose (named next to their figures).  The tuned
 # server's other settings are those of the report's header.
@@ -175,6 +177,14 @@ class Bench:
                           "idtypes.uid8_generator_count")
             }
 
+    def nrounds(self, full, quick):
+        """A part's rounds: --rounds if given, else its quick or full number."""
+        return self.args.rounds or (quick if self.quick else full)
+
+    def nrows(self, full, quick):
+        """Calls per generation statement and rows per INSERT: --rows if given."""
+        return self.args.rows or (quick if self.quick else full)
+
     def target(self, what, measured, limit, fmt="{:.2f}×", at_least=False):
         met = measured >= limit if at_least else measured <= limit
         self.targets.append((what, fmt.format(measured),
@@ -184,10 +194,10 @@ class Bench:
     # -- generation ---------------------------------------------------------
 
     def part_gen(self):
-        n = 100_000 if self.quick else 1_000_000
-        rounds = 2 if self.quick else 7
+        n = self.nrows(1_000_000, 100_000)
+        rounds = self.nrounds(7, 2)
         for server in ("shared", "defpre", "deflocal"):
-            self.gen_on(server, n, rounds if server == "shared" else max(2, rounds - 2))
+            self.gen_on(server, n, rounds if server == "shared" or self.args.rounds else max(2, rounds - 2))
 
     def gen_on(self, server, n, rounds):
         log(f"generation ({SERVER_TITLES[server]}): {n} calls per statement, {rounds} rounds")
@@ -270,7 +280,7 @@ divided by {n}. `count(1)` itself: median {med(base) * 1000:.1f} ms.
              "local", 1, 2, 2_000_000 // q, 512),
             ("configured, `idtypes.uid8_generator_count = 2048`", "shared", None, 1, 2_000_000 // q, None),
         ]
-        rounds = 1 if self.quick else 3
+        rounds = self.nrounds(3, 1)
         log(f"uid8 sustained rate: {len(configs)} configurations, {rounds} rounds")
         rates = {i: [] for i in range(len(configs))}
         with self.connect("local") as admin:
@@ -413,10 +423,10 @@ wakes up, which changes with the other load on the machine.)
     # -- INSERT past shared_buffers -----------------------------------------
 
     def part_insert(self):
-        n = 50_000 if self.quick else 1_000_000
-        rounds = 1 if self.quick else 5
+        n = self.nrows(1_000_000, 50_000)
+        rounds = self.nrounds(5, 1)
         for server in ("shared", "defpre", "deflocal"):
-            self.insert_on(server, n, rounds if server == "shared" else max(1, rounds - 2))
+            self.insert_on(server, n, rounds if server == "shared" or self.args.rounds else max(1, rounds - 2))
 
     def insert_on(self, server, n, rounds):
         batch = 1000
@@ -819,6 +829,13 @@ density ≥ 85%, per call ≤ 0.1× `gen_random_uuid()`.
 |---|---|---|---|---|---|---|
 """ + "\n".join(rows) + "\n\n"
 
+    def command(self):
+        a = self.args
+        return ("bash bench/run.sh" + (" --quick" if a.quick else "")
+                + (f" --only {a.only}" if a.only != ALL_PARTS else "")
+                + (f" --rounds {a.rounds}" if a.rounds else "")
+                + (f" --rows {a.rows}" if a.rows else ""))
+
     def report(self, started, load_start, elapsed):
         load_end = open("/proc/loadavg").read().strip()
         cpu = "unknown"
@@ -837,7 +854,7 @@ density ≥ 85%, per call ≤ 0.1× `gen_random_uuid()`.
                  if self.quick else "")
         head = f"""# idtypes benchmark report
 
-{quick}- Run: {started:%Y-%m-%d %H:%M} UTC, {elapsed / 60:.1f} minutes, `bash bench/run.sh{" --quick" if self.quick else ""}`
+{quick}- Run: {started:%Y-%m-%d %H:%M} UTC, {elapsed / 60:.1f} minutes, `{self.command()}`
 - Machine: {os.cpu_count()} CPUs (`nproc`), {cpu} (`/proc/cpuinfo`), {mem:.0f} GiB of memory, {platform.system()} {platform.release()}
 - PostgreSQL {self.server_version}; settings of the server with `shared_preload_libraries` (the others differ as `bench/run.sh` says): {", ".join(f"`{k}` = {v}" for k, v in self.settings.items())}, `autovacuum` off, `jit` off, `max_parallel_workers_per_gather` = 0
 - `/proc/loadavg` at the start: `{load_start}`; at the end: `{load_end}` (the machine is shared: other work may have run during the measurements)
@@ -862,7 +879,9 @@ density ≥ 85%, per call ≤ 0.1× `gen_random_uuid()`.
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--only", default="gen,uid8rate,pgbench,insert,sort,copy,range")
+    p.add_argument("--only", default=ALL_PARTS)
+    p.add_argument("--rounds", type=int, default=0)
+    p.add_argument("--rows", type=int, default=0)
     p.add_argument("--shared", required=True)
     p.add_argument("--local", required=True)
     p.add_argument("--one", required=True)

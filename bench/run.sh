@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# bench/run.sh [--quick] [--only LIST] [--out DIR]: the idtypes benchmark suite.
+# bench/run.sh [--quick] [--only LIST] [--rounds N] [--rows N] [--out DIR]:
+# the idtypes benchmark suite.
 #
 # Installs what is missing (the packages of tools/common.sh, plus gnuplot for
 # the chart), builds and installs idtypes, starts five throwaway servers
 # (two tuned ones that differ only in shared_preload_libraries, a preloaded
 # one with a single configured uid8 generator id, and two with default
 # settings: one with nothing but shared_preload_libraries set, one with not
-# even that), runs bench/bench.py against them and stops them.  bench.py measures every idtypes generator and type next
-# to gen_random_uuid(), uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL
-# UUIDv7 of the kind pasted from blog posts, core uuid and a bigint
-# sequence: generation cost, shared-memory against per-backend mode under
-# pgbench, INSERT past shared_buffers (time, WAL, index size and leaf
-# density), in-memory sort, COPY TO and FROM text, and a time-range query on
+# even that), runs bench/bench.py against them and stops them.  bench.py
+# measures every idtypes generator and type next to gen_random_uuid(),
+# uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL UUIDv7 of the kind
+# pasted from blog posts, core uuid and a bigint sequence: generation cost
+# (also with default settings), shared-memory against per-backend mode under
+# pgbench, INSERT past shared_buffers and with default settings (time, WAL,
+# index size and leaf density), in-memory sort, COPY TO and FROM text, and a time-range query on
 # an indexed key.  Every measurement is repeated in interleaved rounds
 # (each alternative once per round, in a rotating order); the report gives
 # medians, min-max and ratios against the targets.
@@ -19,6 +21,9 @@
 #   --quick       small sizes, one or two rounds: a smoke run of a few
 #                 minutes that writes to bench/out/quick/ (not committed)
 #   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range
+#   --rounds N    N rounds in every part (instead of each part's own number)
+#   --rows N      N calls per generation statement and N rows per INSERT
+#                 (instead of 1,000,000)
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
 #
@@ -35,8 +40,10 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 		--quick) quick=true; args+=(--quick) ;;
 		--only) args+=(--only "$2"); shift ;;
+		--rounds) args+=(--rounds "$2"); shift ;;
+		--rows) args+=(--rows "$2"); shift ;;
 		--out) out=$2; shift ;;
-		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--out DIR]" >&2; exit 2 ;;
+		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--rounds N] [--rows N] [--out DIR]" >&2; exit 2 ;;
 	esac
 	shift
 done
