@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# bench/run.sh [--quick] [--only LIST] [--out DIR]: the idtypes benchmark suite.
+# bench/run.sh [--quick] [--only LIST] [--rounds N] [--rows N] [--out DIR]:
+# the idtypes benchmark suite.
 #
 # Installs what is missing (the packages of tools/common.sh, plus gnuplot for
-# the chart), builds and installs idtypes, starts three throwaway servers
-# (two that differ only in shared_preload_libraries, and a preloaded one
-# with a single configured uid8 generator id), runs bench/bench.py against
-# them and stops them.  bench.py measures every idtypes generator and type next
-# to gen_random_uuid(), uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL
-# UUIDv7 of the kind pasted from blog posts, core uuid and a bigint
-# sequence: generation cost, shared-memory against per-backend mode under
-# pgbench, INSERT past shared_buffers (time, WAL, index size and leaf
-# density), in-memory sort, COPY TO and FROM text, and a time-range query on
+# the chart), builds and installs idtypes, starts five throwaway servers
+# (two tuned ones that differ only in shared_preload_libraries, a preloaded
+# one with a single configured uid8 generator id, and two with default
+# settings: one with nothing but shared_preload_libraries set, one with not
+# even that), runs bench/bench.py against them and stops them.  bench.py
+# measures every idtypes generator and type next to gen_random_uuid(),
+# uuid-ossp's uuid_generate_v1() and v4(), a PL/pgSQL UUIDv7 of the kind
+# pasted from blog posts, core uuid and a bigint sequence: generation cost
+# (also with default settings), shared-memory against per-backend mode under
+# pgbench, INSERT past shared_buffers and with default settings (time, WAL,
+# index size and leaf density), in-memory sort, COPY TO and FROM text, and a time-range query on
 # an indexed key; on PostgreSQL 18 also core's uuidv7() against gen_uuidv7()
 # (generation, INSERT and pgbench, part corev7; skipped on older servers,
 # which have no uuidv7()).  Every measurement is repeated in interleaved rounds
@@ -20,6 +23,9 @@
 #   --quick       small sizes, one or two rounds: a smoke run of a few
 #                 minutes that writes to bench/out/quick/ (not committed)
 #   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7
+#   --rounds N    N rounds in every part (instead of each part's own number)
+#   --rows N      N calls per generation statement and N rows per INSERT
+#                 (instead of 1,000,000)
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
 #
@@ -40,8 +46,10 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 		--quick) quick=true; args+=(--quick) ;;
 		--only) args+=(--only "$2"); shift ;;
+		--rounds) args+=(--rounds "$2"); shift ;;
+		--rows) args+=(--rows "$2"); shift ;;
 		--out) out=$2; shift ;;
-		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--out DIR]" >&2; exit 2 ;;
+		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--rounds N] [--rows N] [--out DIR]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -51,8 +59,8 @@ fi
 mkdir -p "$out"
 
 # The chart needs gnuplot; the tests do not, so it is installed here only.
-IDTYPES_PACKAGES+=(gnuplot-nox)
-install_packages
+IDTYPES_TEST_PACKAGES+=(gnuplot-nox)
+install_packages test
 build_install
 
 dir=""
@@ -61,6 +69,8 @@ cleanup() {
 		stop_server "$dir/shared"
 		stop_server "$dir/local"
 		stop_server "$dir/one"
+		stop_server "$dir/defpre"
+		stop_server "$dir/deflocal"
 		rm -rf "$dir"
 	fi
 }
@@ -77,10 +87,9 @@ common_conf=(
 	"autovacuum = off"
 	"jit = off"
 	"max_parallel_workers_per_gather = 0"
-	"idtypes.uid8_mode = 'time_sequential'"
 )
 dir=$(make_workdir bench)
-for s in shared local one; do
+for s in shared local one defpre deflocal; do
 	as_user mkdir "$dir/$s"
 done
 log "starting a server with shared_preload_libraries = 'idtypes'"
@@ -96,8 +105,15 @@ log "starting a server with one configured uid8 generator id"
 # for the uid8 rate of the server's generator with one generator id
 start_server "$dir/one" "${common_conf[@]}" "shared_preload_libraries = 'idtypes'" \
 	"idtypes.uid8_generator_id = 0"
+# What a new user gets: default settings (start_server sets only the
+# socket, the port and fsync = off), with and without preloading.
+log "starting a server with default settings and shared_preload_libraries"
+start_server "$dir/defpre" "shared_preload_libraries = 'idtypes'"
+log "starting a server with default settings"
+start_server "$dir/deflocal"
 
 # Debian's python3, which python3-psycopg belongs to
 /usr/bin/python3 "$IDTYPES_ROOT/bench/bench.py" "${args[@]}" \
-	--shared "$dir/shared" --local "$dir/local" --one "$dir/one" --pgbin "$PG_BINDIR" \
+	--shared "$dir/shared" --local "$dir/local" --one "$dir/one" \
+	--defpre "$dir/defpre" --deflocal "$dir/deflocal" --pgbin "$PG_BINDIR" \
 	--workdir "$dir" --out "$out"

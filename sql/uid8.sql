@@ -289,30 +289,39 @@ SELECT opclass_check('uid8_t', 'id', $$id > 'f000000000000000'$$);
 DROP TABLE uid8_t, uid8_p;
 
 --
--- generation (this server: shared_preload_libraries, automatic generator ids,
--- spread mode, cluster 0)
+-- generation (this server: shared_preload_libraries, and otherwise the
+-- defaults: automatic generator ids, time_sequential mode, cluster 0)
 --
--- 200000 ids in one backend: more than 64 per millisecond, so the generator
--- waits for the next millisecond
+-- 200000 ids in one backend: more than the 64 per millisecond of its first
+-- generator id, so it claims more (as many again each time it uses up a
+-- millisecond, from the top of the generator ids down)
+BEGIN;
 CREATE TEMP TABLE uid8_gen AS SELECT g, gen_uid8() AS id FROM generate_series(1, 200000) g;
+CREATE TEMP TABLE uid8_claims AS
+	SELECT generator FROM uid8_claimed_generators() WHERE pid = pg_backend_pid();
+COMMIT;
 SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
-	   count(DISTINCT (uid8_timestamp(id), uid8_sequence(id))) AS distinct_ms_seq,
-	   count(DISTINCT uid8_generator(id)) AS generators, min(uid8_cluster(id)) AS cluster,
-	   min(uid8_mode(id)) AS mode, count(DISTINCT uid8_timestamp(id)) >= 200000 / 64 AS enough_milliseconds,
-	   max(uid8_sequence(id)) AS max_seq
+	   count(DISTINCT (uid8_timestamp(id), uid8_sequence(id), uid8_generator(id))) AS distinct_ms_seq_gen,
+	   min(uid8_generator(id)) AS first_generator,
+	   min(uid8_generator(id)) FILTER (WHERE uid8_generator(id) > 0) >= 1024 AS more_from_the_upper_half,
+	   count(DISTINCT uid8_generator(id)) BETWEEN 2 AND 512 AS generators_2_to_512,
+	   min(uid8_cluster(id)) AS cluster, min(uid8_mode(id)) AS mode, max(uid8_sequence(id)) AS max_seq
 FROM uid8_gen;
--- at most 64 ids in a millisecond, their sequences 0, 1, 2, ... in order, and
--- the milliseconds never go back
-SELECT max(n) AS most_in_a_ms FROM (SELECT count(*) AS n FROM uid8_gen GROUP BY uid8_timestamp(id)) s;
-SELECT count(*) AS out_of_order FROM (
-	SELECT uid8_timestamp(id) AS ts, uid8_sequence(id) AS seq,
-		   lag(uid8_timestamp(id)) OVER (ORDER BY g) AS prev_ts, lag(uid8_sequence(id)) OVER (ORDER BY g) AS prev_seq
-	FROM uid8_gen) s
-WHERE ts < prev_ts OR (ts = prev_ts AND seq <> prev_seq + 1) OR (ts > prev_ts AND seq <> 0);
+-- time_sequential: they increase in the order they were made, and a
+-- millisecond holds at most 64 ids per generator id it uses
+SELECT count(*) AS out_of_order FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM uid8_gen) s
+WHERE prev >= id;
+SELECT count(*) AS overfull_ms FROM (
+	SELECT uid8_timestamp(id) FROM uid8_gen GROUP BY 1 HAVING count(*) > 64 * count(DISTINCT uid8_generator(id))) s;
 SELECT abs(extract(epoch FROM max(uid8_timestamp(id)) - clock_timestamp())) < 60 AS recent FROM uid8_gen;
--- the generator id is this backend's claim, visible in pg_locks
-SELECT (SELECT array_agg(generator) FROM uid8_claimed_generators() WHERE pid = pg_backend_pid())
-	 = (SELECT array_agg(DISTINCT uid8_generator(id)) FROM uid8_gen) AS claimed_by_this_backend;
+-- the generator ids were this backend's claims, visible in pg_locks (at
+-- the end of the transaction that made the ids)
+SELECT (SELECT array_agg(DISTINCT uid8_generator(id)) FROM uid8_gen)
+	<@ (SELECT array_agg(generator) FROM uid8_claims) AS claimed_by_this_backend;
+-- the extra ones go back at the end of a transaction a second after they
+-- were last needed; the first claim stays
+SELECT pg_sleep(1.1);
+SELECT array_agg(generator) AS claims FROM uid8_claimed_generators() WHERE pid = pg_backend_pid();
 SELECT locktype, database, classid, objsubid, mode, granted, fastpath
 FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'advisory';
 -- a claim survives a failed transaction

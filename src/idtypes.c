@@ -49,7 +49,8 @@ int			idtypes_publisher_id = -1;
 int			idtypes_uid8_cluster_id = 0;
 int			idtypes_uid8_generator_id = -1;
 int			idtypes_uid8_generator_count = 1;
-int			idtypes_uid8_mode = UID8_MODE_SPREAD;
+int			idtypes_uid8_generator_count_max = 512;
+int			idtypes_uid8_mode = UID8_MODE_TIME_SEQUENTIAL;
 int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
 char	   *idtypes_hlculid_observe_role = NULL;
 bool		idtypes_preloaded = false;
@@ -147,6 +148,7 @@ static const char *const idtypes_settings[] = {
 	"idtypes.uid8_cluster_id",
 	"idtypes.uid8_generator_id",
 	"idtypes.uid8_generator_count",
+	"idtypes.uid8_generator_count_max",
 	"idtypes.uid8_mode",
 };
 
@@ -160,7 +162,7 @@ static const char *const idtypes_settings[] = {
  * the configuration, so PostgreSQL refuses that value, and the setting is
  * left at its built-in default: the file's value is lost.  Any client could
  * so make its backend generate with the default identity (uid8 cluster id
- * 0, automatic publisher, spread uid8s) instead of the server's.  Each
+ * 0, automatic publisher, one uid8 mode for another) instead of the server's.  Each
  * backend therefore applies this module's settings from the configuration
  * files again after defining them, as a reload does.
  */
@@ -427,12 +429,32 @@ _PG_init(void)
 							0,
 							NULL, NULL, NULL);
 
+	/*
+	 * With automatic generator ids, a backend that uses up a millisecond's
+	 * ids claims more, up to this many (uid8.c): a resource limit rather
+	 * than identity, but set like the rest of the uid8 generator.
+	 */
+	DefineCustomIntVariable("idtypes.uid8_generator_count_max",
+							"The most generator ids a backend claims with automatic uid8 generator ids, 1 to 2048.",
+							"A backend that uses up the 64 ids per millisecond of each of its generator ids "
+							"claims as many again, up to this many, and gives them back when it no longer needs them.",
+							&idtypes_uid8_generator_count_max,
+							512, 1, 2048,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * time_sequential by default: a key column's B-tree wants its new keys
+	 * at the right edge.  (java-uniqueid defaults to spread, which scatters
+	 * row keys over the regions of an HBase table.)
+	 */
 	DefineCustomEnumVariable("idtypes.uid8_mode",
-							 "Layout of generated uid8 ids: spread or time_sequential.",
-							 "spread reverses the bits of the timestamp, so that successive ids scatter over "
-							 "the key space; time_sequential puts the timestamp first, so that ids sort by time.",
+							 "Layout of generated uid8 ids: time_sequential or spread.",
+							 "time_sequential puts the timestamp first, so that ids sort by time; spread reverses "
+							 "the bits of the timestamp, so that successive ids scatter over the key space.",
 							 &idtypes_uid8_mode,
-							 UID8_MODE_SPREAD,
+							 UID8_MODE_TIME_SEQUENTIAL,
 							 uid8_mode_options,
 							 PGC_SIGHUP,
 							 0,

@@ -20,6 +20,7 @@ extern int	idtypes_publisher_id;
 extern int	idtypes_uid8_cluster_id;
 extern int	idtypes_uid8_generator_id;
 extern int	idtypes_uid8_generator_count;
+extern int	idtypes_uid8_generator_count_max;
 extern int	idtypes_uid8_mode;
 
 /* How far ahead of this server's clock hlculid_observe() accepts ids (ms; -1: no limit). */

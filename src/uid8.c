@@ -27,6 +27,7 @@
 #include "postgres.h"
 
 #include "access/parallel.h"
+#include "access/xact.h"
 #include "access/xlog.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
@@ -315,32 +316,36 @@ uid8_hash_extended(PG_FUNCTION_ARGS)
  *
  *	 ms << 17 | seq << 11 | slot
  *
- * where slot indexes the generator ids the generator uses (usually just
- * one; idtypes.uid8_generator_count for bulk loads).  Each id issued is a
- * word no other issue of the generator returns, and the word maps one to
- * one onto (ms, seq, generator id), so the ids are distinct.  Stepping the
- * word goes through the slots, then the sequences of a millisecond, so
- * that successive time_sequential ids compare in the order they were made
- * ((ts, seq, generator) is their order).
+ * where slot indexes the generator ids the generator uses, in ascending
+ * order.  Each id issued is a word no other issue of the generator returns,
+ * and the word maps one to one onto (ms, seq, generator id), so the ids are
+ * distinct.  Stepping the word goes through the slots, then the sequences
+ * of a millisecond, so that successive time_sequential ids compare in the
+ * order they were made ((ts, seq, generator) is their order).
  *
  * The two kinds of generator:
  *
  * - The server's: idtypes.uid8_generator_id configured, with
  *   shared_preload_libraries.  The word is the shared IDCLOCK_UID8 clock,
  *   advanced lock-free by every backend and persisted ahead by clock.c, so
- *   ids are never reissued across backends, restarts or clock steps.
+ *   ids are never reissued across backends, restarts or clock steps.  Its
+ *   generator ids are fixed: idtypes.uid8_generator_count of them.
  *
  * - A backend's own (idtypes.uid8_generator_id = -1, and always without
  *   preloading): the backend claims free generator ids through the lock
- *   manager for as long as it lives and keeps its word in local memory.  A
- *   generator id is used by one backend at a time; when it passes to
- *   another, that one must not repeat what its previous holder issued, so
- *   a claim starts past every millisecond the previous holder used: with
- *   preloading, every backend raises the shared IDCLOCK_UID8 word (which is
- *   persisted, so it also survives restarts) to the end of each millisecond
- *   it issues in, and a claim starts above it; without, a claim starts at
- *   the next millisecond of the wall clock, which holds as long as the
- *   previous holder did not run ahead of the wall clock (see below).
+ *   manager and keeps its word in local memory.  A generator id is used by
+ *   one backend at a time; when it passes to another, that one must not
+ *   repeat what its previous holder issued, so a claim starts past every
+ *   millisecond the previous holder used: with preloading, every backend
+ *   raises the shared IDCLOCK_UID8 word (which is persisted, so it also
+ *   survives restarts) to the end of each millisecond it issues in, and a
+ *   claim starts above it; without, a claim starts at the next millisecond
+ *   of the wall clock, which holds as long as the previous holder did not
+ *   run ahead of the wall clock (see below).  The backend first claims
+ *   idtypes.uid8_generator_count ids; when it uses up a millisecond's ids,
+ *   it claims as many again, up to idtypes.uid8_generator_count_max, and
+ *   gives the extra ones back once it has not needed them for a second
+ *   (see "claims" below).
  *
  * A generator never issues a word twice, even when the wall clock steps
  * back: it keeps issuing from the last millisecond it used (the remaining
@@ -349,7 +354,9 @@ uid8_hash_extended(PG_FUNCTION_ARGS)
  * the next millisecond once a millisecond has really passed, measured on
  * the monotonic clock, so the ids' time runs ahead of the stepped-back wall
  * clock by a constant amount rather than running away.  When the wall clock
- * is right and a millisecond is used up, it sleeps to the next one.
+ * is right and a millisecond is used up, it sleeps to the next one (a
+ * backend's own generator first claims more generator ids, which serve
+ * from the next millisecond on).
  */
 #define UID8_WORD(ms, seq, slot) \
 	((uint64) (ms) << 17 | (uint64) (seq) << 11 | (uint64) (slot))
@@ -392,18 +399,39 @@ uid8_step(uint64 last, void *arg)
 	return 0;
 }
 
+/* How a backend holds a generator id (uid8_backend.held). */
+#define UID8_HELD_NONE		0
+#define UID8_HELD_FIRST		1	/* its first claim */
+#define UID8_HELD_MORE		2	/* claimed when it needed more */
+
 /* A backend's own generator. */
 static struct
 {
-	int			ngens;			/* generator ids claimed, ascending */
-	uint16		gens[UID8_GENERATORS];
+	int			nfirst;			/* generator ids of the first claim; 0: none */
+	int			ngens;			/* all generator ids claimed */
+	uint16		gens[UID8_GENERATORS];	/* by slot: the claimed ids, ascending */
+	uint8		held[UID8_GENERATORS];	/* by generator id: UID8_HELD_* */
 	uint64		last;			/* clock word */
 	uint64		raised_ms;		/* last millisecond raised into IDCLOCK_UID8 */
+	uint64		checked_ms;		/* last millisecond the claim was checked in */
+	uint64		needed_ms;		/* last millisecond that took more ids than
+								 * the first claim's */
+	int64		retry_ns;		/* monotonic time before which not to try
+								 * claiming more again (none were free) */
+	bool		moved;			/* the word was moved to the end of its
+								 * millisecond, not used up by ids */
+	bool		callback;		/* transaction callback registered */
 } uid8_backend;
+
+/* Extra generator ids go back after this long unneeded. */
+#define UID8_MORE_KEEP_MS	1000
+
+static bool uid8_claim_more(void);
 
 /*
  * The next word of a generator: the server's (shared) or this backend's.
- * Waits (sleeping, never spinning) while the last millisecond is used up.
+ * Waits (sleeping, never spinning) while the last millisecond is used up;
+ * a backend's own generator first tries to claim more generator ids.
  */
 static uint64
 uid8_next_word(bool shared, uint32 nslots)
@@ -411,6 +439,7 @@ uid8_next_word(bool shared, uint32 nslots)
 	Uid8Step	s = {.pass_ms = PG_UINT64_MAX,.nslots = nslots};
 	uint64		seen_ms = PG_UINT64_MAX;
 	int64		seen_at = 0;
+	bool		grew = false;
 
 	for (;;)
 	{
@@ -421,9 +450,26 @@ uid8_next_word(bool shared, uint32 nslots)
 		if (shared)
 			word = idclock_advance(IDCLOCK_UID8, uid8_step, &s);
 		else if ((word = uid8_step(uid8_backend.last, &s)) != 0)
+		{
 			uid8_backend.last = word;
+			uid8_backend.moved = false;
+		}
 		if (word != 0)
 			return word;
+
+		/*
+		 * Used up by ids: more generator ids serve from the next millisecond
+		 * on (a claim starts there), so we still wait for it, but not again.
+		 */
+		if (!shared && !grew && !uid8_backend.moved)
+		{
+			grew = true;
+			if (uid8_claim_more())
+			{
+				s.nslots = uid8_backend.ngens;
+				continue;
+			}
+		}
 
 		/* s.used_up_ms is used up: when did we first see that? */
 		if (s.used_up_ms != seen_ms)
@@ -455,6 +501,8 @@ uid8_next_word(bool shared, uint32 nslots)
 	}
 }
 
+/* ---------- generation: claims of automatic generator ids ---------- */
+
 /*
  * A claimed generator id is a session-level lock on an advisory lock tag of
  * database 0, which no SQL-level advisory lock can name (those carry the
@@ -462,7 +510,13 @@ uid8_next_word(bool shared, uint32 nslots)
  * classid UID8_LOCK_CLASSID, objid the generator id, objsubid
  * UID8_LOCK_SUBID (uid8_claimed_generators() lists them).  Session-level
  * advisory locks survive transaction aborts, but pg_advisory_unlock_all()
- * and DISCARD ALL release them, so an id is checked before each use.
+ * and DISCARD ALL release them, all at once; so the claim is checked before
+ * the first id of each millisecond.  (Until then the backend may go on in
+ * the millisecond it was in: a new holder of its ids starts after it.)
+ *
+ * Every claimed id is a lock table entry, and PostgreSQL visits each of a
+ * backend's locks at the end of each of its transactions: that is why the
+ * extra ids go back when they are no longer needed.
  */
 #define UID8_LOCK_CLASSID	0x75696438	/* "uid8" */
 #define UID8_LOCK_SUBID		8
@@ -482,72 +536,240 @@ uid8_holds(int gen)
 	return IDTYPES_LOCK_HELD_BY_ME(&tag, ExclusiveLock);
 }
 
+/*
+ * The generator ids a backend may claim: [*lo, *hi).  Its first claim takes
+ * the lowest free ones; more are taken from the top down, and only from the
+ * upper half, so that the lower half stays for the first claims of other
+ * backends however many backends claim more.
+ */
 static void
-uid8_release_claims(void)
+uid8_claimable(int *lo, int *hi)
 {
-	LOCKTAG		tag;
-
-	for (int i = 0; i < uid8_backend.ngens; i++)
-	{
-		uid8_lock_tag(&tag, uid8_backend.gens[i]);
-		if (IDTYPES_LOCK_HELD_BY_ME(&tag, ExclusiveLock))
-			LockRelease(&tag, ExclusiveLock, true);
-	}
-	uid8_backend.ngens = 0;
+	*lo = 0;
+	*hi = UID8_GENERATORS;
 }
 
-/* Claim the lowest count free generator ids for this backend. */
-static void
-uid8_claim(int count)
+/*
+ * Claim one generator id if it is free.  A full lock table is an error for
+ * a first claim (the server says which setting to raise), and for a claim
+ * of more just a generator id not had.
+ */
+static bool
+uid8_try_claim(int gen, uint8 how)
 {
 	LOCKTAG		tag;
-	uint64		start;
 
-	uid8_release_claims();
-	for (int gen = 0; gen < UID8_GENERATORS && uid8_backend.ngens < count; gen++)
+	Assert(uid8_backend.held[gen] == UID8_HELD_NONE);
+	uid8_lock_tag(&tag, gen);
+	if (LockAcquireExtended(&tag, ExclusiveLock, true, true, how == UID8_HELD_FIRST, NULL) ==
+		LOCKACQUIRE_NOT_AVAIL)
+		return false;
+	uid8_backend.held[gen] = how;
+	return true;
+}
+
+/*
+ * Give back the generator ids held as how (or all, for UID8_HELD_NONE).
+ * (All of held[], not just the slots: a claim that failed half way has
+ * ids in held[] that no slot has yet.)
+ */
+static void
+uid8_release(uint8 how)
+{
+	LOCKTAG		tag;
+
+	for (int gen = 0; gen < UID8_GENERATORS; gen++)
 	{
-		uid8_lock_tag(&tag, gen);
-		if (LockAcquire(&tag, ExclusiveLock, true, true) == LOCKACQUIRE_NOT_AVAIL)
+		if (uid8_backend.held[gen] == UID8_HELD_NONE ||
+			(how != UID8_HELD_NONE && uid8_backend.held[gen] != how))
 			continue;
-		uid8_backend.gens[uid8_backend.ngens++] = (uint16) gen;
+		uid8_lock_tag(&tag, gen);
+		/* not held after pg_advisory_unlock_all() or DISCARD ALL */
+		if (IDTYPES_LOCK_HELD_BY_ME(&tag, ExclusiveLock))
+			LockRelease(&tag, ExclusiveLock, true);
+		uid8_backend.held[gen] = UID8_HELD_NONE;
 	}
-	if (uid8_backend.ngens < count)
-	{
-		int			found = uid8_backend.ngens;
+}
 
-		uid8_release_claims();
-		ereport(ERROR,
-				(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
-				 errmsg("no free uid8 generator id"),
-				 errdetail("This backend needs %d generator ids, and %d of the %d are free: "
-						   "the others are claimed by other backends.",
-						   count, found, UID8_GENERATORS),
-				 errhint("Lower idtypes.uid8_generator_count, or set idtypes.uid8_generator_id "
-						 "with shared_preload_libraries so that all backends share one generator.")));
-	}
+/*
+ * After the set of generator ids changed: the slots, and the word.  A
+ * word's slot means a generator id only under the set that issued it (with
+ * another, the rest of its millisecond could name (ms, seq, generator)
+ * triples already issued), so the word moves to the end of its millisecond,
+ * even when the wall clock is behind it.  Newly claimed ids must also start
+ * past everything their previous holders issued (see above): our lock
+ * acquisitions came after their releases, so we see what they raised the
+ * shared clock to.
+ */
+static void
+uid8_claims_changed(bool claimed)
+{
+	uint64		start = 0;
+	int			n = 0;
 
-	/*
-	 * Start past everything the ids' previous holders issued (see above).
-	 * Our lock acquisition came after their release, so we see what they
-	 * raised the shared clock to.
-	 */
-	if (idclock_is_shared())
+	for (int gen = 0; gen < UID8_GENERATORS; gen++)
+		if (uid8_backend.held[gen] != UID8_HELD_NONE)
+			uid8_backend.gens[n++] = (uint16) gen;
+	uid8_backend.ngens = n;
+
+	if (claimed && idclock_is_shared())
 		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDCLOCK_UID8)));
-	else
+	else if (claimed)
 	{
 		int64		now_ns = idclock_now_ns();
 
 		start = UID8_WORD_END(now_ns > 0 ? (uint64) now_ns / 1000000 : 0);
 	}
+	uid8_backend.last = Max(UID8_WORD_END(UID8_WORD_MS(uid8_backend.last)), start);
+	uid8_backend.moved = true;
+}
+
+static void uid8_xact_callback(XactEvent event, void *arg);
+
+/* Claim the lowest count free generator ids for this backend. */
+static void
+uid8_claim_first(int count)
+{
+	int			lo;
+	int			hi;
+	int			found = 0;
+
+	uid8_release(UID8_HELD_NONE);
+	uid8_backend.nfirst = 0;
+	uid8_claimable(&lo, &hi);
+	for (int gen = lo; gen < hi && found < count; gen++)
+	{
+		if (uid8_try_claim(gen, UID8_HELD_FIRST))
+			found++;
+	}
+	uid8_claims_changed(true);
+	if (found < count)
+	{
+		uid8_release(UID8_HELD_NONE);
+		uid8_backend.ngens = 0;
+		ereport(ERROR,
+				(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+				 errmsg("no free uid8 generator id"),
+				 errdetail("This backend needs %d generator ids, and %d of the %d are free: "
+						   "the others are claimed by other backends.",
+						   count, found, hi - lo),
+				 errhint("Lower idtypes.uid8_generator_count, or set idtypes.uid8_generator_id "
+						 "with shared_preload_libraries so that all backends share one generator.")));
+	}
+	uid8_backend.nfirst = count;
+	uid8_backend.needed_ms = 0;
+	if (!uid8_backend.callback)
+	{
+		RegisterXactCallback(uid8_xact_callback, NULL);
+		uid8_backend.callback = true;
+	}
+}
+
+/*
+ * The backend used up a millisecond: claim as many generator ids again as
+ * it has, up to idtypes.uid8_generator_count_max, the highest free ones of
+ * the upper half of the claimable ids.  When none (or too few) are free,
+ * it does not look again for a second.  Whether it got any.
+ */
+static bool
+uid8_claim_more(void)
+{
+	int			lo;
+	int			hi;
+	int			want = Min(uid8_backend.ngens, idtypes_uid8_generator_count_max - uid8_backend.ngens);
+	int			found = 0;
+
+	if (want <= 0 || uid8_backend.retry_ns > idclock_monotonic_ns())
+		return false;
+	uid8_claimable(&lo, &hi);
+	for (int gen = hi - 1; gen >= lo + (hi - lo) / 2 && found < want; gen--)
+	{
+		if (uid8_backend.held[gen] == UID8_HELD_NONE && uid8_try_claim(gen, UID8_HELD_MORE))
+			found++;
+	}
+	if (found < want)
+		uid8_backend.retry_ns = idclock_monotonic_ns() + INT64CONST(1000000000);
+	if (found == 0)
+		return false;
+	/* a need: the extra ids are kept at least as long as after any other */
+	uid8_backend.needed_ms = UID8_WORD_MS(uid8_backend.last);
+	uid8_claims_changed(true);
+	return true;
+}
+
+/* Give back the extra generator ids if they were not needed for a while. */
+static bool
+uid8_release_unneeded(uint64 now_ms)
+{
+	if (uid8_backend.ngens == uid8_backend.nfirst ||
+		now_ms < uid8_backend.needed_ms + UID8_MORE_KEEP_MS)
+		return false;
+	uid8_release(UID8_HELD_MORE);
+	uid8_claims_changed(false);
+	return true;
+}
+
+/* At the end of a transaction, so that idle backends give them back too. */
+static void
+uid8_xact_callback(XactEvent event, void *arg)
+{
+	if (event == XACT_EVENT_COMMIT && uid8_backend.ngens > uid8_backend.nfirst)
+	{
+		int64		now_ns = idclock_now_ns();
+
+		(void) uid8_release_unneeded(now_ns > 0 ? (uint64) now_ns / 1000000 : 0);
+	}
+}
+
+/* The next word of this backend's own generator, and its generator id. */
+static uint64
+uid8_backend_word(int count, uint32 *gen)
+{
+	uint64		word;
 
 	/*
-	 * A word's slot means a generator id only under the claim that issued
-	 * it: with another set of ids, the rest of its millisecond could name
-	 * (ms, seq, generator) triples already issued.  So a new claim starts
-	 * after the end of the last millisecond, even when the wall clock is
-	 * behind it.
+	 * A parallel worker is in its leader's lock group, so it could claim the
+	 * generator ids its leader holds.
 	 */
-	uid8_backend.last = Max(UID8_WORD_END(UID8_WORD_MS(uid8_backend.last)), start);
+	if (IsParallelWorker())
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+				 errmsg("cannot generate uid8 ids in a parallel worker")));
+	for (;;)
+	{
+		if (uid8_backend.nfirst != count)
+			uid8_claim_first(count);
+		word = uid8_next_word(false, uid8_backend.ngens);
+		if (likely(UID8_WORD_MS(word) == uid8_backend.checked_ms))
+			break;
+
+		/* the first id of a millisecond: is the claim still ours? */
+		if (!uid8_holds(uid8_backend.gens[0]))
+		{
+			/* released by pg_advisory_unlock_all() or DISCARD ALL */
+			uid8_release(UID8_HELD_NONE);
+			uid8_backend.nfirst = 0;
+			continue;
+		}
+		/* extra ids not needed for a while go back (this word with them) */
+		if (uid8_release_unneeded(UID8_WORD_MS(word)))
+			continue;
+		uid8_backend.checked_ms = UID8_WORD_MS(word);
+		break;
+	}
+
+	/* this id is one the first claim's ids could not have issued */
+	if (unlikely(UID8_WORD_SEQ(word) * (uint32) uid8_backend.ngens + UID8_WORD_SLOT(word) >=
+				 (uint32) (UID8_SEQ_MAX + 1) * (uint32) uid8_backend.nfirst))
+		uid8_backend.needed_ms = UID8_WORD_MS(word);
+
+	if (idclock_is_shared() && UID8_WORD_MS(word) != uid8_backend.raised_ms)
+	{
+		idclock_observe(IDCLOCK_UID8, UID8_WORD_END(UID8_WORD_MS(word)));
+		uid8_backend.raised_ms = UID8_WORD_MS(word);
+	}
+	*gen = uid8_backend.gens[UID8_WORD_SLOT(word)];
+	return word;
 }
 
 PG_FUNCTION_INFO_V1(gen_uid8);
@@ -583,32 +805,7 @@ gen_uid8(PG_FUNCTION_ARGS)
 		gen = idtypes_uid8_generator_id + UID8_WORD_SLOT(word);
 	}
 	else
-	{
-		/*
-		 * A parallel worker is in its leader's lock group, so it could claim
-		 * the generator ids its leader holds.
-		 */
-		if (IsParallelWorker())
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
-					 errmsg("cannot generate uid8 ids in a parallel worker")));
-		for (;;)
-		{
-			if (uid8_backend.ngens != count)
-				uid8_claim(count);
-			word = uid8_next_word(false, count);
-			gen = uid8_backend.gens[UID8_WORD_SLOT(word)];
-			if (likely(uid8_holds(gen)))
-				break;
-			/* released by pg_advisory_unlock_all() or DISCARD ALL */
-			uid8_release_claims();
-		}
-		if (idclock_is_shared() && UID8_WORD_MS(word) != uid8_backend.raised_ms)
-		{
-			idclock_observe(IDCLOCK_UID8, UID8_WORD_END(UID8_WORD_MS(word)));
-			uid8_backend.raised_ms = UID8_WORD_MS(word);
-		}
-	}
+		word = uid8_backend_word(count, &gen);
 
 	if (UID8_WORD_MS(word) > UID8_TS_MAX)
 		ereport(ERROR,

@@ -1,7 +1,10 @@
 # uid8 generation on real servers: 8 concurrent clients with and without
 # shared_preload_libraries, automatic and configured generator ids, a range
 # of generator ids, restarts and crashes with the clock set back, and the
-# clock stepped back while the server runs (libfaketime).
+# clock stepped back while the server runs (libfaketime); with default
+# settings, backends that claim more generator ids as they need them,
+# concurrently, across restarts and a crash, and in a full generator-id
+# space.
 use strict;
 use warnings;
 use FindBin;
@@ -101,8 +104,9 @@ sub clock_behind
 
 #
 # With shared_preload_libraries and automatic generator ids: each backend
-# claims one, and a persisted server-wide high-water mark makes a claim
-# start after everything issued before, across restarts and crashes.
+# claims one (and no more, so that the claims can be named), and a
+# persisted server-wide high-water mark makes a claim start after
+# everything issued before, across restarts and crashes.
 #
 my $auto = PostgreSQL::Test::Cluster->new('uid8_auto');
 $auto->init;
@@ -110,6 +114,7 @@ $auto->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'idtypes'
 idtypes.uid8_mode = 'time_sequential'
 idtypes.uid8_cluster_id = 3
+idtypes.uid8_generator_count_max = 1
 });
 $auto->start;
 sql($auto, $schema);
@@ -249,16 +254,17 @@ my ($node, $rcfile) = stepping_node('uid8_step_configured', 1, "idtypes.uid8_gen
 step_back($node, 'clock back, configured generator', $rcfile, 1);
 $node->stop;
 
-($node, $rcfile) = stepping_node('uid8_step_auto', 1, '');
+($node, $rcfile) = stepping_node('uid8_step_auto', 1, "idtypes.uid8_generator_count_max = 1\n");
 step_back($node, 'clock back, automatic generator ids', $rcfile, 1);
 $node->stop;
 
 #
-# Without shared_preload_libraries: each backend claims its generator ids.
+# Without shared_preload_libraries: each backend claims its generator ids
+# (first without claiming more).
 #
 my $local = PostgreSQL::Test::Cluster->new('uid8_local');
 $local->init;
-$local->append_conf('postgresql.conf', "idtypes.uid8_mode = 'time_sequential'\n");
+$local->append_conf('postgresql.conf', "idtypes.uid8_mode = 'time_sequential'\nidtypes.uid8_generator_count_max = 1\n");
 $local->start;
 sql($local, $schema);
 load($local, 'per-backend', 1);
@@ -290,8 +296,46 @@ $_->quit for @holders;
 ok($local->poll_query_until('postgres', 'SELECT count(*) = 0 FROM uid8_claimed_generators()'),
 	'per-backend: the claims end with the backends');
 
+# A full generator-id space: one backend holds 2047 ids, another the last
+# one.  The second uses up its milliseconds and finds nothing more to
+# claim: it goes on with its one id (64 ids per millisecond), and a third
+# backend finds none free.  Once the first ends, the second claims more,
+# from the top of the upper half down.
+$local->append_conf('postgresql.conf', "idtypes.uid8_generator_count = 2047\nidtypes.uid8_generator_count_max = 2048\n");
+$local->reload;
+ok($local->poll_query_until('postgres', "SELECT current_setting('idtypes.uid8_generator_count') = '2047'"),
+	'full space: 2047 generator ids for the first backend');
+my $big = $local->background_psql('postgres');
+is($big->query_safe('SELECT gen_uid8() IS NOT NULL; SELECT count(*) FROM uid8_claimed_generators() WHERE pid = pg_backend_pid()'),
+	"t\n2047", 'full space: the first backend claims 2047 generator ids');
+$local->append_conf('postgresql.conf', "idtypes.uid8_generator_count = 1\n");
+$local->reload;
+ok($local->poll_query_until('postgres', "SELECT current_setting('idtypes.uid8_generator_count') = '1'"),
+	'full space: one generator id for the next backends');
+my $last = $local->background_psql('postgres');
+$last->query_safe('INSERT INTO t (phase) SELECT 6 FROM generate_series(1, 20000)');
+is(sql($local, q{SELECT count(*), count(DISTINCT id), string_agg(DISTINCT uid8_generator(id)::text, ',') FROM t WHERE phase = 6}),
+	'20000|20000|2047', 'full space: 20000 ids from the last free generator id, no error, no duplicate');
+is(sql($local, q{SELECT max(c) <= 64 FROM (SELECT count(*) AS c FROM t WHERE phase = 6 GROUP BY uid8_timestamp(id)) s}),
+	't', 'full space: at most 64 ids per millisecond');
+is(sql($local, q{SELECT count(*) FROM uid8_claimed_generators()}), '2048', 'full space: all 2048 generator ids claimed');
+($ret, $out, $err) = $local->psql('postgres', 'SELECT gen_uid8()');
+like($err, qr/ERROR:  no free uid8 generator id/, 'full space: a third backend finds none free');
+$big->quit;
+ok($local->poll_query_until('postgres', 'SELECT count(*) = 1 FROM uid8_claimed_generators()'),
+	'full space: the 2047 claims end with their backend');
+# a second after it last found none, it looks again
+sleep(2);
+$last->query_safe('INSERT INTO t (phase) SELECT 7 FROM generate_series(1, 100000)');
+is(sql($local, q{SELECT count(DISTINCT uid8_generator(id)) > 1, min(uid8_generator(id)) >= 1024, max(uid8_generator(id)) FROM t WHERE phase = 7}),
+	't|t|2047', 'space freed: the backend claimed more, from the upper half');
+is(sql($local, q{SELECT count(*) FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM t WHERE phase >= 6) s WHERE prev >= id}),
+	'0', 'full space: the backend\'s ids increased throughout');
+$last->quit;
+is(sql($local, 'SELECT count(*) - count(DISTINCT id) FROM t'), '0', 'full space: no duplicate');
+
 # a backend with 4 generator ids makes up to 256 ids per millisecond
-$local->append_conf('postgresql.conf', "idtypes.uid8_generator_count = 4\n");
+$local->append_conf('postgresql.conf', "idtypes.uid8_generator_count = 4\nidtypes.uid8_generator_count_max = 4\n");
 $local->reload;
 ok($local->poll_query_until('postgres', "SELECT current_setting('idtypes.uid8_generator_count') = '4'"),
 	'per-backend: 4 generator ids per backend');
@@ -304,9 +348,65 @@ is(sql($local, 'SELECT count(*) - count(DISTINCT id) FROM t'), '0', 'per-backend
 $local->stop;
 
 # the clock stepping back while a backend generates, without preloading
-($node, $rcfile) = stepping_node('uid8_step_local', 0, '');
+($node, $rcfile) = stepping_node('uid8_step_local', 0, "idtypes.uid8_generator_count_max = 1\n");
 step_back($node, 'clock back, per-backend', $rcfile, 0);
 $node->stop;
+
+#
+# Default settings (but shared_preload_libraries): backends that use up a
+# millisecond claim more generator ids, as many again each time, from the
+# top of the upper half down, up to idtypes.uid8_generator_count_max (512):
+# 4 concurrent clients inserting 20000 rows per statement, then again after
+# a restart with the clock an hour behind and after a crash with it two
+# hours behind.
+#
+my $grow = PostgreSQL::Test::Cluster->new('uid8_grow');
+$grow->init;
+$grow->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\n");
+$grow->start;
+sql($grow, $schema);
+
+sub burst_load
+{
+	my ($node, $name, $phase) = @_;
+	sql($node, "ALTER TABLE t ALTER phase SET DEFAULT $phase");
+	$node->pgbench('--no-vacuum --client=4 --jobs=2 --transactions=3',
+		0, [qr{processed: 12/12}], [qr{^$}], "$name: 4 clients, no error",
+		{ "uid8_burst_$phase" => 'INSERT INTO t (client) SELECT :client_id FROM generate_series(1, 20000);' });
+	is(sql($node, "SELECT count(*), min(uid8_mode(id)) FROM t WHERE phase = $phase"), '240000|time_sequential',
+		"$name: 240000 time_sequential ids (the default mode)");
+	is(sql($node, 'SELECT count(*) - count(DISTINCT id) FROM t'), '0',
+		"$name: no duplicate among all " . sql($node, 'SELECT count(*) FROM t') . ' ids');
+	is(sql($node, qq{
+		SELECT count(*) FROM (
+			SELECT id, lag(id) OVER (PARTITION BY client ORDER BY n) AS prev FROM t WHERE phase = $phase) s
+		WHERE prev >= id}),
+		'0', "$name: each client's ids increase");
+	is(sql($node, qq{
+		SELECT count(*) FROM (SELECT 1 FROM t WHERE phase = $phase GROUP BY uid8_timestamp(id), uid8_generator(id)
+							  HAVING count(*) > 64 OR count(DISTINCT pid) > 1) s}),
+		'0', "$name: each generator id and millisecond: at most 64 ids, from one backend");
+	is(sql($node, qq{
+		SELECT min(c) > 1, max(c) <= 512 FROM (
+			SELECT count(DISTINCT uid8_generator(id)) AS c FROM t WHERE phase = $phase GROUP BY pid) s}),
+		't|t', "$name: each backend claimed more generator ids, at most 512");
+	is(sql($node, "SELECT count(*) FROM t WHERE phase = $phase AND uid8_generator(id) BETWEEN 4 AND 1023"),
+		'0', "$name: first claims 0 to 3, the others from the upper half");
+	ok($node->poll_query_until('postgres', 'SELECT count(*) = 0 FROM uid8_claimed_generators()'),
+		"$name: the claims end with the backends");
+}
+
+burst_load($grow, 'more generator ids', 1);
+$grow->stop;
+start_faked($grow, FAKETIME => '-1h');
+clock_behind($grow, '50 minutes', 'more generator ids, restarted: the clock is an hour behind');
+burst_load($grow, 'more generator ids, restarted', 2);
+after($grow, 2, 'more generator ids, restarted: every id after those made before the restart');
+crash_and_start_faked($grow, FAKETIME => '-2h');
+clock_behind($grow, '110 minutes', 'more generator ids after a crash: the clock is two hours behind');
+burst_load($grow, 'more generator ids after a crash', 3);
+after($grow, 3, 'more generator ids after a crash: every id after those made before the crash');
+$grow->stop;
 
 # A restart with another generator range while the clock is behind: the
 # resumed clock word's slot meant a generator id of the old range, so the

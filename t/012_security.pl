@@ -20,9 +20,10 @@ my @attempts = (
 	[ 'idtypes.medallion', '42' ],
 	[ 'idtypes.publisher_id', '4242' ],
 	[ 'idtypes.uid8_cluster_id', '9' ],
-	[ 'idtypes.uid8_mode', 'spread' ],
+	[ 'idtypes.uid8_mode', 'time_sequential' ],
 	[ 'idtypes.uid8_generator_id', '5' ],
 	[ 'idtypes.uid8_generator_count', '64' ],
+	[ 'idtypes.uid8_generator_count_max', '2048' ],
 	[ 'idtypes.hlculid_max_drift', '-1' ]);
 
 # What each server is configured with (postgresql.conf), and what a session
@@ -37,34 +38,38 @@ shared_preload_libraries = 'idtypes'
 idtypes.medallion = '0x123456789ABCD'
 idtypes.publisher_id = 10
 idtypes.uid8_cluster_id = 3
-idtypes.uid8_mode = 'time_sequential'
+idtypes.uid8_mode = 'spread'
 idtypes.uid8_generator_id = 100
 idtypes.uid8_generator_count = 2
+idtypes.uid8_generator_count_max = 4
 idtypes.hlculid_max_drift = '1min'
 },
 		reveal => q{
 SELECT concat_ws('|', 'in use', muid_medallion(gen_muid()), hlculid_publisher(gen_hlculid()),
 				 uid8_cluster(x), uid8_mode(x), uid8_generator(x),
 				 current_setting('idtypes.uid8_generator_count'),
+				 current_setting('idtypes.uid8_generator_count_max'),
 				 current_setting('idtypes.hlculid_max_drift'))
 FROM (SELECT gen_uid8() AS x) s;},
-		expect => 'in use|320255973501901|10|3|time_sequential|100|2|1min',
+		expect => 'in use|320255973501901|10|3|spread|100|2|4|1min',
 	},
 	local => {
 		conf => q{
 idtypes.publisher_id = 10
 idtypes.uid8_cluster_id = 3
-idtypes.uid8_mode = 'time_sequential'
+idtypes.uid8_mode = 'spread'
 idtypes.uid8_generator_count = 2
+idtypes.uid8_generator_count_max = 4
 idtypes.hlculid_max_drift = '1min'
 },
 		reveal => q{
 SELECT concat_ws('|', 'in use', muid_medallion(gen_muid()) BETWEEN 281474976710656 AND 562949953421311,
 				 hlculid_publisher(gen_hlculid()), uid8_cluster(x), uid8_mode(x), uid8_generator(x) <> 5,
 				 (SELECT count(*) FROM uid8_claimed_generators() WHERE pid = pg_backend_pid()),
+				 current_setting('idtypes.uid8_generator_count_max'),
 				 current_setting('idtypes.hlculid_max_drift'))
 FROM (SELECT gen_uid8() AS x) s;},
-		expect => 'in use|t|10|3|time_sequential|t|2|1min',
+		expect => 'in use|t|10|3|spread|t|2|4|1min',
 	});
 
 sub set_all

@@ -13,15 +13,21 @@ PG_MAJOR=${PG_MAJOR:-15}
 PG_BINDIR=${PG_BINDIR:-/usr/lib/postgresql/$PG_MAJOR/bin}
 PG_CONFIG=$PG_BINDIR/pg_config
 
-# Packages the build, the tests and the demo need.
-IDTYPES_PACKAGES=(
+# Packages (Debian 12): what building idtypes and running the demo need
+# (tools/demo.sh), and what the test suite needs on top of that
+# (tools/test.sh; bench/run.sh adds its own to the test list).
+IDTYPES_DEMO_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
-	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg git unzip
+	make gcc libc6-dev
+)
+IDTYPES_TEST_PACKAGES=(
+	"${IDTYPES_DEMO_PACKAGES[@]}"
+	perl libipc-run-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
 )
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
-[ "$PG_MAJOR" -ge 17 ] && IDTYPES_PACKAGES+=("postgresql-$PG_MAJOR-partman")
+[ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.
@@ -60,10 +66,12 @@ apt_has() {
 	[[ "$policy" == *$'\n  Candidate: '[^\(]* ]]
 }
 
+# install_packages demo|test: install what is missing of that list.
 install_packages() {
 	local missing=() install=() p
+	local -n wanted="IDTYPES_${1^^}_PACKAGES"
 	IDTYPES_UNAVAILABLE=""
-	for p in "${IDTYPES_PACKAGES[@]}"; do
+	for p in "${wanted[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
 	done
 	[ ${#missing[@]} -gt 0 ] || return 0

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tools/demo.sh [--keep]: install what is missing, build and install idtypes,
+# tools/demo.sh [--keep]: install what is missing of what building idtypes and
+# running the demo need (not the test tools), build and install idtypes,
 # start a throwaway PostgreSQL with shared_preload_libraries = 'idtypes', run
 # tools/demo.sql, then stop the server and remove it.  With --keep the server
 # stays up and the script prints how to connect to it and how to stop it.
@@ -8,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 keep=false
 [ "${1:-}" = "--keep" ] && keep=true
 
-install_packages
+install_packages demo
 build_install
 
 dir=$(make_workdir demo)

@@ -145,7 +145,7 @@ prepare_root() {
 	copy_tree "$root"
 	mount_root "$root"
 	local rc=0
-	in_root "$root" env PG_MAJOR="$v" bash -c 'source /idtypes/tools/common.sh && install_packages' || rc=$?
+	in_root "$root" env PG_MAJOR="$v" bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
 	unmount_root "$root"
 	t2=$SECONDS
 	echo "root $((t1 - t0)) s, packages $((t2 - t1)) s" >"$root.prepare-times"

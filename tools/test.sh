@@ -96,7 +96,7 @@ trap finish EXIT
 
 log "$("$PG_CONFIG" --version 2>/dev/null || echo "PostgreSQL $PG_MAJOR (not installed yet)")"
 t=$SECONDS
-install_packages
+install_packages test
 timed packages "$t"
 for p in $IDTYPES_UNAVAILABLE; do
 	log "$p: not in this release's archive; the tests that need it skip"
