@@ -9,6 +9,9 @@
 use strict;
 use warnings;
 use Cwd qw(getcwd);
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -31,36 +34,12 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
 $node->start;
 
-my $connstr = $node->connstr('postgres');
-($out, $err) = ('', '');
-my $ran = IPC::Run::run(
-	[ $python, "$pydir/test_idtypes_psycopg.py", $connstr ],
-	'>', \$out, '2>', \$err,
-	init => sub { $ENV{PYTHONPATH} = $pydir; $ENV{PYTHONDONTWRITEBYTECODE} = 1 });
-
-my $checks = 0;
-for my $line (split /\n/, $out)
-{
-	if ($line =~ /^ok - (.*)$/)
-	{
-		pass("client: $1");
-		$checks++;
-	}
-	elsif ($line =~ /^not ok - (.*)$/)
-	{
-		fail("client: $1");
-		$checks++;
-	}
-	else
-	{
-		diag("client: $line");
-	}
-}
-diag("client stderr: $err") if $err ne '';
-ok($ran, 'the client exits with status 0');
-# a crash shows as a failed check of its own; this catches a client cut
-# short without one (94 checks when this was written)
-cmp_ok($checks, '>=', 94, 'the client ran all its checks');
+# 94 checks when this was written
+client_checks(
+	label => 'client',
+	cmd => [ $python, "$pydir/test_idtypes_psycopg.py", $node->connstr('postgres') ],
+	env => { PYTHONPATH => $pydir, PYTHONDONTWRITEBYTECODE => 1 },
+	min => 94);
 
 $node->stop;
 done_testing();

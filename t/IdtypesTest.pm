@@ -32,6 +32,7 @@ our @EXPORT = qw(
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
   identity_views
+  client_checks
 );
 
 # libfaketime, or undef when it is not installed (Debian package
@@ -394,6 +395,47 @@ sub identity_views
 		WHERE c.clash;
 	});
 	return;
+}
+
+# Run a client test program (@$cmd, with %$env added to the environment,
+# from directory $dir if given) whose output is one line per check, "ok -
+# what" or "not ok - what: details": each becomes an assertion named
+# "$label: what", other lines are shown as diagnostics.  Then asserts that
+# it exited with status 0 and made at least $min checks (a client cut
+# short by a crash shows as fewer).  Returns the number of checks.
+sub client_checks
+{
+	my (%args) = @_;
+	my ($label, $cmd, $env, $min, $dir) = @args{qw(label cmd env min dir)};
+	my ($out, $err) = ('', '');
+	my $ran = IPC::Run::run(
+		$cmd, '>', \$out, '2>', \$err,
+		init => sub {
+			chdir $dir or die "chdir $dir: $!" if defined $dir;
+			$ENV{$_} = $env->{$_} for keys %{ $env // {} };
+		});
+	my $checks = 0;
+	for my $line (split /\n/, $out)
+	{
+		if ($line =~ /^ok - (.*)$/)
+		{
+			pass("$label: $1");
+			$checks++;
+		}
+		elsif ($line =~ /^not ok - (.*)$/)
+		{
+			fail("$label: $1");
+			$checks++;
+		}
+		else
+		{
+			diag("$label: $line");
+		}
+	}
+	diag("$label stderr: $err") if $err ne '';
+	ok($ran, "$label exits with status 0");
+	cmp_ok($checks, '>=', $min, "$label ran all its checks");
+	return $checks;
 }
 
 1;
