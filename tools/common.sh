@@ -18,6 +18,7 @@ IDTYPES_PACKAGES=(
 	"postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
 	make gcc libc6-dev perl libipc-run-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
+	openjdk-17-jdk-headless libpostgresql-jdbc-java python3-asyncpg
 )
 
 # The Python that python3-psycopg is installed for (not another one on the
