@@ -62,5 +62,28 @@ client_checks(
 	},
 	min => 119);
 
+# the examples of doc/clients.md, with the adapter next to them
+my $exdir = "$PostgreSQL::Test::Utils::tmp_check/node_examples";
+mkdir $exdir;
+copy("$jsdir/idtypes_pg.js", "$exdir/idtypes_pg.js") or die "copy: $!";
+my @examples = doc_examples(getcwd(), 'js');
+cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has a JavaScript example');
+for my $i (0 .. $#examples)
+{
+	my $file = "$exdir/example$i.js";
+	PostgreSQL::Test::Utils::append_to_file($file, $examples[$i][0]);
+	example_prints(
+		label => 'node-postgres',
+		cmd => [ 'node', $file ],
+		env => {
+			NODE_PATH => "$npmdir/node_modules",
+			PGHOST => $node->host,
+			PGPORT => $node->port,
+			PGDATABASE => 'postgres',
+			PGUSER => scalar getpwuid($>),
+		},
+		example => $examples[$i]);
+}
+
 $node->stop;
 done_testing();

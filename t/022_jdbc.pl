@@ -48,5 +48,25 @@ client_checks(
 			 'jdbc:postgresql://127.0.0.1:' . $node->port . "/postgres?user=$user" ],
 	min => 76) if $compiled;
 
+# the examples of doc/clients.md, with IdtypesJdbc on the class path
+my @examples = doc_examples(getcwd(), 'java');
+cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has a Java example');
+for my $i (0 .. $#examples)
+{
+	my ($class) = $examples[$i][0] =~ /public class (\w+)/;
+	my $exdir = "$PostgreSQL::Test::Utils::tmp_check/jdbc_example$i";
+	mkdir $exdir;
+	PostgreSQL::Test::Utils::append_to_file("$exdir/$class.java", $examples[$i][0]);
+	($out, $err) = ('', '');
+	ok(IPC::Run::run([ 'javac', '-Xlint:all', '-Werror', '-cp', "$jar:$classes", '-d', $exdir, "$exdir/$class.java" ],
+			'>', \$out, '2>', \$err),
+		"the example of doc/clients.md line $examples[$i][2] compiles") or diag($err);
+	example_prints(
+		label => 'pgjdbc',
+		cmd => [ 'java', '-cp', "$jar:$classes:$exdir", $class ],
+		env => { JDBC_URL => 'jdbc:postgresql://127.0.0.1:' . $node->port . "/postgres?user=$user" },
+		example => $examples[$i]);
+}
+
 $node->stop;
 done_testing();

@@ -32,7 +32,7 @@ our @EXPORT = qw(
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
   identity_views
-  client_checks
+  client_checks doc_examples example_prints
 );
 
 # libfaketime, or undef when it is not installed (Debian package
@@ -436,6 +436,53 @@ sub client_checks
 	ok($ran, "$label exits with status 0");
 	cmp_ok($checks, '>=', $min, "$label ran all its checks");
 	return $checks;
+}
+
+# The examples of doc/clients.md for one driver: the blocks marked
+# "```$lang example[ $variant]", each with the "```text output" block that
+# follows it.  Returns a list of [code, output, line number].
+sub doc_examples
+{
+	my ($root, $lang, $variant) = @_;
+	my $file = "$root/doc/clients.md";
+	open(my $fh, '<', $file) or die "could not read $file: $!";
+	my @lines = <$fh>;
+	close($fh);
+	my $want = "```$lang example" . (defined $variant ? " $variant" : '');
+	my @examples;
+	for (my $i = 0; $i < @lines; $i++)
+	{
+		chomp(my $line = $lines[$i]);
+		next unless $line eq $want;
+		my $start = $i + 1;
+		my ($code, $output) = ('', undef);
+		$code .= $lines[$i] while ++$i < @lines && $lines[$i] !~ /^```\s*$/;
+		while (++$i < @lines && $lines[$i] !~ /^```/) { }
+		if ($i < @lines && $lines[$i] =~ /^```text output\s*$/)
+		{
+			$output = '';
+			$output .= $lines[$i] while ++$i < @lines && $lines[$i] !~ /^```\s*$/;
+		}
+		die "$file line $start: no ```text output block after the example" unless defined $output;
+		push @examples, [ $code, $output, $start ];
+	}
+	return @examples;
+}
+
+# Run one example of doc/clients.md (@$cmd, with %$env added to the
+# environment) and check that it exits with status 0 and prints exactly the
+# output the document shows.
+sub example_prints
+{
+	my (%args) = @_;
+	my ($label, $cmd, $env, $example) = @args{qw(label cmd env example)};
+	my ($code, $want, $line) = @$example;
+	my ($out, $err) = ('', '');
+	my $ran = IPC::Run::run($cmd, '>', \$out, '2>', \$err,
+		init => sub { $ENV{$_} = $env->{$_} for keys %{ $env // {} }; });
+	ok($ran, "$label: the example of doc/clients.md line $line runs") or diag($err);
+	is($out, $want, "$label: the example of doc/clients.md line $line prints what the document shows");
+	return;
 }
 
 1;
