@@ -150,10 +150,12 @@ CREATE FUNCTION muid_from_bytea(pg_catalog.bytea) RETURNS muid
 	AS 'MODULE_PATHNAME', 'byteid16_from_bytea'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- into a muid on assignment too (a driver's uuid or bytes parameter stored
+-- into a column); out of it, and in expressions, only explicitly
 CREATE CAST (muid AS pg_catalog.uuid) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION;
+CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE CAST (muid AS pg_catalog.bytea) WITH FUNCTION muid_to_bytea(muid);
-CREATE CAST (pg_catalog.bytea AS muid) WITH FUNCTION muid_from_bytea(pg_catalog.bytea);
+CREATE CAST (pg_catalog.bytea AS muid) WITH FUNCTION muid_from_bytea(pg_catalog.bytea) AS ASSIGNMENT;
 COMMENT ON CAST (muid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
 COMMENT ON CAST (pg_catalog.uuid AS muid) IS 'the same 16 bytes as a muid';
 COMMENT ON CAST (muid AS pg_catalog.bytea) IS 'the 16 bytes of a muid';
@@ -561,8 +563,10 @@ CREATE FUNCTION tid62_from_bytea(pg_catalog.bytea) RETURNS tid62
 	AS 'MODULE_PATHNAME', 'byteid12_from_bytea'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- into a tid62 on assignment too (a driver's bytes parameter stored into a
+-- column); out of it, and in expressions, only explicitly
 CREATE CAST (tid62 AS pg_catalog.bytea) WITH FUNCTION tid62_to_bytea(tid62);
-CREATE CAST (pg_catalog.bytea AS tid62) WITH FUNCTION tid62_from_bytea(pg_catalog.bytea);
+CREATE CAST (pg_catalog.bytea AS tid62) WITH FUNCTION tid62_from_bytea(pg_catalog.bytea) AS ASSIGNMENT;
 COMMENT ON CAST (tid62 AS pg_catalog.bytea) IS 'the 12 bytes of a tid62';
 COMMENT ON CAST (pg_catalog.bytea AS tid62) IS 'tid62 of 12 bytes';
 
@@ -1030,10 +1034,12 @@ CREATE FUNCTION hlculid_from_bytea(pg_catalog.bytea) RETURNS hlculid
 REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO @extowner@ WITH GRANT OPTION;
 
+-- into an hlculid on assignment too (a driver's uuid or bytes parameter
+-- stored into a column); out of it, and in expressions, only explicitly
 CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE CAST (hlculid AS pg_catalog.bytea) WITH FUNCTION hlculid_to_bytea(hlculid);
-CREATE CAST (pg_catalog.bytea AS hlculid) WITH FUNCTION hlculid_from_bytea(pg_catalog.bytea);
+CREATE CAST (pg_catalog.bytea AS hlculid) WITH FUNCTION hlculid_from_bytea(pg_catalog.bytea) AS ASSIGNMENT;
 COMMENT ON CAST (hlculid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
 COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid';
 COMMENT ON CAST (hlculid AS pg_catalog.bytea) IS 'the 16 bytes of an hlculid';
@@ -1533,10 +1539,12 @@ CREATE FUNCTION uid8_from_bytea(pg_catalog.bytea) RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_from_bytea'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- into a uid8 on assignment too (a driver's long or byte[8] parameter stored
+-- into a column); out of it, and in expressions, only explicitly
 CREATE CAST (uid8 AS pg_catalog.int8) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.int8 AS uid8) WITHOUT FUNCTION;
+CREATE CAST (pg_catalog.int8 AS uid8) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE CAST (uid8 AS pg_catalog.bytea) WITH FUNCTION uid8_to_bytea(uid8);
-CREATE CAST (pg_catalog.bytea AS uid8) WITH FUNCTION uid8_from_bytea(pg_catalog.bytea);
+CREATE CAST (pg_catalog.bytea AS uid8) WITH FUNCTION uid8_from_bytea(pg_catalog.bytea) AS ASSIGNMENT;
 COMMENT ON CAST (uid8 AS pg_catalog.int8) IS 'the same 64 bits as a bigint (ids with the top bit set are negative)';
 COMMENT ON CAST (pg_catalog.int8 AS uid8) IS 'the same 64 bits as a uid8';
 COMMENT ON CAST (uid8 AS pg_catalog.bytea) IS 'the 8 bytes of a uid8, big-endian';

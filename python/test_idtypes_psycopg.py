@@ -156,6 +156,29 @@ def server(conn):
                 back = cur.execute(f"SELECT %s::{name}", [value]).fetchone()[0]
                 same(f"{name} {value} round trip ({'binary' if binary else 'text'})", back, value)
 
+    # plain Python values stored into id columns: uuid.UUID is sent as uuid,
+    # bytes as bytea, a 64-bit int as bigint, which PostgreSQL converts on
+    # assignment; in a comparison they need the class (or a cast)
+    u = uuid.UUID("05d5eac7-93e6-1f17-b9f5-b9479df94ac0")
+    for ph in ("%t", "%b"):
+        conn.execute("DELETE FROM ids WHERE n = 3")
+        conn.execute(f"INSERT INTO ids (n, m, h, u8, t62) VALUES (3, {ph}, {ph}, {ph}, {ph})",
+                     [u, u, 2**62 + 5, bytes.fromhex("0000000b3a7c6e3a9f0f1e2d")])
+        same(f"plain uuid.UUID, int and bytes parameters ({ph}) store into id columns",
+             conn.execute("SELECT m, h, u8, t62 FROM ids WHERE n = 3").fetchone(),
+             (Muid(u), HlcUlid(u), Uid8(2**62 + 5), Tid62(bytes.fromhex("0000000b3a7c6e3a9f0f1e2d"))))
+        conn.execute(f"UPDATE ids SET u8 = {ph}, m = {ph} WHERE n = 3", [Uid8(7).bytes, Muid(u).bytes])
+        same(f"8 and 16 bytes ({ph}) update uid8 and muid columns",
+             conn.execute("SELECT u8, m FROM ids WHERE n = 3").fetchone(), (Uid8(7), Muid(u)))
+
+        def compare_plain(ph=ph):
+            with conn.transaction():
+                conn.execute(f"SELECT count(*) FROM ids WHERE m = {ph}", [u])
+        raises(f"comparing a muid with a plain uuid.UUID ({ph}) stays explicit", errors.UndefinedFunction,
+               compare_plain)
+        same(f"comparing with Muid(uuid.UUID) ({ph})",
+             conn.execute(f"SELECT count(*) FROM ids WHERE n = 3 AND m = {ph}", [Muid(u)]).fetchone()[0], 1)
+
     # a plain str works where the server infers the type; bad text is 22P02
     same("plain str parameter compared with a muid",
          conn.execute("SELECT %s = m FROM ids WHERE n = 2", ["05D5EAC793E61F17B9F5B9479DF94AC0"]).fetchone()[0], True)

@@ -10,6 +10,9 @@
 use strict;
 use warnings;
 use Cwd qw(getcwd);
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -36,41 +39,31 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
 $node->start;
 
-my $connstr = $node->connstr('postgres');
-($out, $err) = ('', '');
-my $ran = IPC::Run::run(
-	[ $python, "$pydir/test_idtypes_psycopg.py", $connstr ],
-	'>', \$out, '2>', \$err,
-	init => sub { $ENV{PYTHONPATH} = $pydir; $ENV{PYTHONDONTWRITEBYTECODE} = 1 });
+client_checks(
+	label => 'client',
+	cmd => [ $python, "$pydir/test_idtypes_psycopg.py", $node->connstr('postgres') ],
+	env => { PYTHONPATH => $pydir, PYTHONDONTWRITEBYTECODE => 1 });
 
-my ($checks, $counted) = (0, undef);
-for my $line (split /\n/, $out)
+# the examples of doc/clients.md
+my @examples = doc_examples(getcwd(), 'python', 'psycopg');
+cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has a psycopg example');
+for my $i (0 .. $#examples)
 {
-	if ($line =~ /^ok - (.*)$/)
-	{
-		pass("client: $1");
-		$checks++;
-	}
-	elsif ($line =~ /^not ok - (.*)$/)
-	{
-		fail("client: $1");
-		$checks++;
-	}
-	elsif ($line =~ /^ran (\d+) checks$/)
-	{
-		$counted = $1;
-	}
-	else
-	{
-		diag("client: $line");
-	}
+	my $file = "$PostgreSQL::Test::Utils::tmp_check/psycopg_example$i.py";
+	PostgreSQL::Test::Utils::append_to_file($file, $examples[$i][0]);
+	example_prints(
+		label => 'client',
+		cmd => [ $python, $file ],
+		env => {
+			PYTHONPATH => $pydir,
+			PYTHONDONTWRITEBYTECODE => 1,
+			PGHOST => $node->host,
+			PGPORT => $node->port,
+			PGDATABASE => 'postgres',
+			PGUSER => scalar getpwuid($>),
+		},
+		example => $examples[$i]);
 }
-diag("client stderr: $err") if $err ne '';
-ok($ran, 'the client exits with status 0');
-# the client counts the checks it made and prints the count at its end: a
-# client cut short (a crash shows as a failed check of its own) prints none
-cmp_ok($checks, '>', 0, 'the client made checks');
-is($counted, $checks, "the client ran to its end, and each of its $checks checks is counted here");
 
 $node->stop;
 done_testing();

@@ -32,6 +32,7 @@ our @EXPORT = qw(
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
   identity_views
+  client_checks doc_examples example_prints
 );
 
 # libfaketime, or undef when it is not installed (Debian package
@@ -405,6 +406,103 @@ sub identity_views
 								   AND a.uid8_generators && b.uid8_generators)) c(what, clash)
 		WHERE c.clash;
 	});
+	return;
+}
+
+# Run a client test program (@$cmd, with %$env added to the environment,
+# from directory $dir if given) whose output is one line per check, "ok -
+# what" or "not ok - what: details": each becomes an assertion named
+# "$label: what", other lines are shown as diagnostics, and its last line
+# is "ran N checks".  Then asserts that it exited with status 0 and that
+# N is the number of checks seen (a client cut short prints no such line).
+# Returns the number of checks.
+sub client_checks
+{
+	my (%args) = @_;
+	my ($label, $cmd, $env, $dir) = @args{qw(label cmd env dir)};
+	my ($out, $err) = ('', '');
+	my $ran = IPC::Run::run(
+		$cmd, '>', \$out, '2>', \$err,
+		init => sub {
+			chdir $dir or die "chdir $dir: $!" if defined $dir;
+			$ENV{$_} = $env->{$_} for keys %{ $env // {} };
+		});
+	my ($checks, $counted) = (0, undef);
+	for my $line (split /\n/, $out)
+	{
+		if ($line =~ /^ok - (.*)$/)
+		{
+			pass("$label: $1");
+			$checks++;
+		}
+		elsif ($line =~ /^not ok - (.*)$/)
+		{
+			fail("$label: $1");
+			$checks++;
+		}
+		elsif ($line =~ /^ran (\d+) checks$/)
+		{
+			$counted = $1;
+		}
+		else
+		{
+			diag("$label: $line");
+		}
+	}
+	diag("$label stderr: $err") if $err ne '';
+	ok($ran, "$label exits with status 0");
+	# the client counts the checks it made and prints the count as its last
+	# line: a client cut short (killed, or crashed outside its own checks)
+	# prints none
+	cmp_ok($checks, '>', 0, "$label made checks");
+	is($counted, $checks, "$label ran to its end, and each of its $checks checks is counted here");
+	return $checks;
+}
+
+# The examples of doc/clients.md for one driver: the blocks marked
+# "```$lang example[ $variant]", each with the "```text output" block that
+# follows it.  Returns a list of [code, output, line number].
+sub doc_examples
+{
+	my ($root, $lang, $variant) = @_;
+	my $file = "$root/doc/clients.md";
+	open(my $fh, '<', $file) or die "could not read $file: $!";
+	my @lines = <$fh>;
+	close($fh);
+	my $want = "```$lang example" . (defined $variant ? " $variant" : '');
+	my @examples;
+	for (my $i = 0; $i < @lines; $i++)
+	{
+		chomp(my $line = $lines[$i]);
+		next unless $line eq $want;
+		my $start = $i + 1;
+		my ($code, $output) = ('', undef);
+		$code .= $lines[$i] while ++$i < @lines && $lines[$i] !~ /^```\s*$/;
+		while (++$i < @lines && $lines[$i] !~ /^```/) { }
+		if ($i < @lines && $lines[$i] =~ /^```text output\s*$/)
+		{
+			$output = '';
+			$output .= $lines[$i] while ++$i < @lines && $lines[$i] !~ /^```\s*$/;
+		}
+		die "$file line $start: no ```text output block after the example" unless defined $output;
+		push @examples, [ $code, $output, $start ];
+	}
+	return @examples;
+}
+
+# Run one example of doc/clients.md (@$cmd, with %$env added to the
+# environment) and check that it exits with status 0 and prints exactly the
+# output the document shows.
+sub example_prints
+{
+	my (%args) = @_;
+	my ($label, $cmd, $env, $example) = @args{qw(label cmd env example)};
+	my ($code, $want, $line) = @$example;
+	my ($out, $err) = ('', '');
+	my $ran = IPC::Run::run($cmd, '>', \$out, '2>', \$err,
+		init => sub { $ENV{$_} = $env->{$_} for keys %{ $env // {} }; });
+	ok($ran, "$label: the example of doc/clients.md line $line runs") or diag($err);
+	is($out, $want, "$label: the example of doc/clients.md line $line prints what the document shows");
 	return;
 }
 

@@ -24,6 +24,7 @@ IDTYPES_TEST_PACKAGES=(
 	"${IDTYPES_DEMO_PACKAGES[@]}"
 	perl libipc-run-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
+	openjdk-17-jdk-headless libpostgresql-jdbc-java python3-asyncpg
 )
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).

@@ -1,0 +1,62 @@
+# A real asyncpg client: python/test_idtypes_asyncpg.py runs against a server
+# with asyncpg and the codecs of python/idtypes_asyncpg.py (binary, then
+# text), and each of its "ok - ..." / "not ok - ..." lines becomes an
+# assertion here.  The client is Debian's python3 with python3-asyncpg
+# (IDTYPES_PYTHON, set by tools/common.sh); without asyncpg the test is
+# skipped and says why.
+use strict;
+use warnings;
+use Cwd qw(getcwd);
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $python = $ENV{IDTYPES_PYTHON} // 'python3';
+my $pydir = getcwd() . '/python';
+
+my ($out, $err) = ('', '');
+plan skip_all => "asyncpg is not installed for $python (Debian: python3-asyncpg)"
+  unless eval {
+	IPC::Run::run([ $python, '-c', 'import asyncpg; print(asyncpg.__version__)' ],
+		'>', \$out, '2>', \$err);
+  };
+chomp $out;
+note("asyncpg $out");
+
+my $node = PostgreSQL::Test::Cluster->new('asyncpg');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+$node->start;
+
+client_checks(
+	label => 'asyncpg',
+	cmd => [ $python, "$pydir/test_idtypes_asyncpg.py", $node->host, $node->port, scalar getpwuid($>) ],
+	env => { PYTHONPATH => $pydir, PYTHONDONTWRITEBYTECODE => 1 });
+
+# the examples of doc/clients.md
+my @examples = doc_examples(getcwd(), 'python', 'asyncpg');
+cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has an asyncpg example');
+for my $i (0 .. $#examples)
+{
+	my $file = "$PostgreSQL::Test::Utils::tmp_check/asyncpg_example$i.py";
+	PostgreSQL::Test::Utils::append_to_file($file, $examples[$i][0]);
+	example_prints(
+		label => 'asyncpg',
+		cmd => [ $python, $file ],
+		env => {
+			PYTHONPATH => $pydir,
+			PYTHONDONTWRITEBYTECODE => 1,
+			PGHOST => $node->host,
+			PGPORT => $node->port,
+			PGDATABASE => 'postgres',
+			PGUSER => scalar getpwuid($>),
+		},
+		example => $examples[$i]);
+}
+
+$node->stop;
+done_testing();
