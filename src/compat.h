@@ -21,6 +21,11 @@
 #error "idtypes requires PostgreSQL 13 or later"
 #endif
 
+/* The varlena macros (VARSIZE_ANY_EXHDR, VARDATA_ANY...) left postgres.h in 16. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 #include "storage/lock.h"
 #include "storage/proc.h"
 #include "utils/guc_tables.h"

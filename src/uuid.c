@@ -50,6 +50,7 @@
 #include "byteid.h"
 #include "clock.h"
 #include "codec.h"
+#include "compat.h"
 #include "random.h"
 #include "timebin.h"
 #include "uuid.h"
