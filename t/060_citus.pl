@@ -240,6 +240,19 @@ for my $t (@types)
 }
 
 # ---------------------------------------------------------------------------
+# the README's Citus examples
+# ---------------------------------------------------------------------------
+
+# run in the cluster's database, where Citus and idtypes are set up (before
+# the node added later joins: they show the coordinator and two workers)
+for my $block (readme_blocks(getcwd() . '/README.md', 'citus'))
+{
+	my @problems = run_readme_block($coord, 'postgres', $block);
+	ok(!@problems, "README.md line $block->{line} ($block->{heading}) runs on the Citus cluster")
+	  or diag(join "\n", @problems);
+}
+
+# ---------------------------------------------------------------------------
 # a node added later
 # ---------------------------------------------------------------------------
 
@@ -284,18 +297,6 @@ for my $node ($coord, $workers[0])
 		q{SELECT uid8_cluster_source = 'automatic' FROM idtypes_node_identity}) or die 'no reload';
 }
 is(shared_uid8_pairs(identities()), 0, 'reset, they are apart again');
-
-# ---------------------------------------------------------------------------
-# the README's Citus examples
-# ---------------------------------------------------------------------------
-
-# run in the cluster's database, where Citus and idtypes are set up
-for my $block (readme_blocks(getcwd() . '/README.md', 'citus'))
-{
-	my @problems = run_readme_block($coord, 'postgres', $block);
-	ok(!@problems, "README.md line $block->{line} ($block->{heading}) runs on the Citus cluster")
-	  or diag(join "\n", @problems);
-}
 
 $_->stop for ($late, @workers, $coord);
 done_testing();
