@@ -284,7 +284,7 @@ idtypes_identity_copied(const char *what, const char *identity, const char *hint
  * The node identity in effect in this backend, one row: what each scheme
  * puts in its ids to tell this server's ids from other servers', and where
  * it comes from ("configured", "automatic", or for the uid8 cluster id,
- * which has no automatic choice, "default").  The system identifier and the
+ * automatic only on a Citus node, "default").  The system identifier and the
  * recovery state tell a copy of a data directory from an independent server.
  */
 PG_FUNCTION_INFO_V1(idtypes_node_identity);
@@ -295,8 +295,9 @@ idtypes_node_identity(PG_FUNCTION_ARGS)
 	Datum		values[12];
 	bool		nulls[12] = {0};
 	char		generators[32];
-	int			first = 0;
-	int			count = UID8_GENERATORS;
+	int			first;
+	int			count;
+	Uid8Identity uid8_id;
 	int			i = 0;
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
@@ -306,11 +307,22 @@ idtypes_node_identity(PG_FUNCTION_ARGS)
 			 "the extension's SQL script and its module do not match",
 			 tupdesc->natts, (int) lengthof(values));
 
-	/* automatic generator ids can be any: each backend claims free ones */
+	/*
+	 * Automatic generator ids: each backend claims free ones, from all of
+	 * them, or from its Citus group's share (see uid8.c).
+	 */
+	uid8_automatic_identity(&uid8_id);
 	if (idtypes_uid8_generator_id >= 0)
 	{
 		first = idtypes_uid8_generator_id;
 		count = idtypes_uid8_generator_count;
+		uid8_id.cluster = idtypes_uid8_cluster_id;
+		uid8_id.citus_group = -1;
+	}
+	else
+	{
+		first = uid8_id.first;
+		count = uid8_id.count;
 	}
 	snprintf(generators, sizeof(generators), "[%d,%d)", first, first + count);
 
@@ -321,9 +333,9 @@ idtypes_node_identity(PG_FUNCTION_ARGS)
 	values[i++] = CStringGetTextDatum(idtypes_medallion >= 0 ? "configured" : "automatic");
 	values[i++] = Int32GetDatum((int32) hlculid_node_publisher());
 	values[i++] = CStringGetTextDatum(idtypes_publisher_id >= 0 ? "configured" : "automatic");
-	values[i++] = Int32GetDatum(idtypes_uid8_cluster_id);
-	values[i++] = CStringGetTextDatum(idtypes_guc_source("idtypes.uid8_cluster_id") == PGC_S_DEFAULT ?
-									  "default" : "configured");
+	values[i++] = Int32GetDatum(uid8_id.cluster);
+	values[i++] = CStringGetTextDatum(idtypes_guc_source("idtypes.uid8_cluster_id") != PGC_S_DEFAULT ?
+									  "configured" : uid8_id.citus_group >= 0 ? "automatic" : "default");
 	values[i++] = OidInputFunctionCall(F_RANGE_IN, generators, INT4RANGEOID, -1);
 	values[i++] = CStringGetTextDatum(idtypes_uid8_generator_id >= 0 ? "configured" : "automatic");
 	values[i++] = CStringGetTextDatum(idtypes_uid8_mode == UID8_MODE_SPREAD ? "spread" : "time_sequential");

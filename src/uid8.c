@@ -26,14 +26,21 @@
  */
 #include "postgres.h"
 
+#include "access/heapam.h"
+#include "access/htup_details.h"
 #include "access/parallel.h"
+#include "access/table.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_namespace.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
 #include "port/pg_bswap.h"
 #include "storage/lock.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 #include "utils/timestamp.h"
 
@@ -421,6 +428,9 @@ static struct
 	bool		moved;			/* the word was moved to the end of its
 								 * millisecond, not used up by ids */
 	bool		callback;		/* transaction callback registered */
+	int			cluster;		/* the claim's identity (uid8_claim_first): */
+	int			first;			/* its cluster id, and the generator ids */
+	int			count;			/* it claims from */
 } uid8_backend;
 
 /* Extra generator ids go back after this long unneeded. */
@@ -537,16 +547,105 @@ uid8_holds(int gen)
 }
 
 /*
- * The generator ids a backend may claim: [*lo, *hi).  Its first claim takes
- * the lowest free ones; more are taken from the top down, and only from the
- * upper half, so that the lower half stays for the first claims of other
- * backends however many backends claim more.
+ * The generator ids a backend may claim: [*lo, *hi), those of its claim's
+ * identity (all of them, or its Citus group's share: see below).  Its first
+ * claim takes the lowest free ones; more are taken from the top down, and
+ * only from the upper half, so that the lower half stays for the first
+ * claims of other backends however many backends claim more.
  */
 static void
 uid8_claimable(int *lo, int *hi)
 {
-	*lo = 0;
-	*hi = UID8_GENERATORS;
+	*lo = uid8_backend.first;
+	*hi = uid8_backend.first + uid8_backend.count;
+}
+
+/*
+ * Automatic identities in a Citus cluster.  Automatic generator ids are
+ * negotiated within one server, so servers that generate into the same
+ * tables need different (cluster id, generator id) pairs.  A Citus node
+ * knows its group (pg_catalog.pg_dist_local_group: 0 on the coordinator,
+ * one number per worker, never reused by the cluster): when the cluster id
+ * is not configured, group g generates with cluster id g % 16 and
+ * generator ids UID8_CITUS_SLICE * (g / 16) and up, so that no two groups
+ * share a pair.  Groups beyond what the pairs cover refuse to generate.
+ * The table is read, not Citus's functions called, so that idtypes neither
+ * links to Citus nor needs it; it is read again in every transaction that
+ * generates, so a node added to a cluster (whose group Citus then changes)
+ * moves to its new identity at its next transaction.
+ */
+#define UID8_CITUS_SLICE	256
+#define UID8_CITUS_GROUPS	((UID8_CLUSTER_MAX + 1) * (UID8_GENERATORS / UID8_CITUS_SLICE))
+
+static Uid8Identity uid8_identity;
+static bool uid8_identity_valid = false;
+static bool uid8_xact_callback_registered = false;
+
+static void
+uid8_identity_xact_callback(XactEvent event, void *arg)
+{
+	uid8_identity_valid = false;
+}
+
+/* This node's Citus group, or -1 when this database has no Citus. */
+static int
+uid8_citus_group(void)
+{
+	Oid			relid = get_relname_relid("pg_dist_local_group", PG_CATALOG_NAMESPACE);
+	Relation	rel;
+	TableScanDesc scan;
+	HeapTuple	tuple;
+	int			group = -1;
+
+	if (!OidIsValid(relid))
+		return -1;
+	rel = table_open(relid, AccessShareLock);
+	scan = table_beginscan_catalog(rel, 0, NULL);
+	if ((tuple = heap_getnext(scan, ForwardScanDirection)) != NULL)
+	{
+		bool		isnull;
+		Datum		d = heap_getattr(tuple, 1, RelationGetDescr(rel), &isnull);
+
+		if (!isnull && TupleDescAttr(RelationGetDescr(rel), 0)->atttypid == INT4OID)
+			group = DatumGetInt32(d);
+	}
+	table_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return group;
+}
+
+/*
+ * The cluster id and the generator ids that automatic generator ids are
+ * claimed from in this transaction.
+ */
+void
+uid8_automatic_identity(Uid8Identity *id)
+{
+	if (!uid8_identity_valid || !IsTransactionState())
+	{
+		id->citus_group = -1;
+		id->cluster = idtypes_uid8_cluster_id;
+		id->first = 0;
+		id->count = UID8_GENERATORS;
+		if (IsTransactionState() &&
+			idtypes_guc_source("idtypes.uid8_cluster_id") == PGC_S_DEFAULT &&
+			(id->citus_group = uid8_citus_group()) >= 0)
+		{
+			id->cluster = id->citus_group % (UID8_CLUSTER_MAX + 1);
+			id->first = UID8_CITUS_SLICE * (id->citus_group / (UID8_CLUSTER_MAX + 1));
+			id->count = UID8_CITUS_SLICE;
+		}
+		if (!IsTransactionState())
+			return;
+		if (!uid8_xact_callback_registered)
+		{
+			RegisterXactCallback(uid8_identity_xact_callback, NULL);
+			uid8_xact_callback_registered = true;
+		}
+		uid8_identity = *id;
+		uid8_identity_valid = true;
+	}
+	*id = uid8_identity;
 }
 
 /*
@@ -626,9 +725,9 @@ uid8_claims_changed(bool claimed)
 
 static void uid8_xact_callback(XactEvent event, void *arg);
 
-/* Claim the lowest count free generator ids for this backend. */
+/* Claim the lowest count free generator ids of identity id for this backend. */
 static void
-uid8_claim_first(int count)
+uid8_claim_first(int count, const Uid8Identity *id)
 {
 	int			lo;
 	int			hi;
@@ -636,6 +735,18 @@ uid8_claim_first(int count)
 
 	uid8_release(UID8_HELD_NONE);
 	uid8_backend.nfirst = 0;
+	uid8_backend.ngens = 0;
+	if (id->citus_group >= UID8_CITUS_GROUPS)
+		ereport(ERROR,
+				(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+				 errmsg("no automatic uid8 identity for Citus group %d", id->citus_group),
+				 errdetail("Automatic uid8 cluster and generator ids tell Citus groups 0 to %d apart.",
+						   UID8_CITUS_GROUPS - 1),
+				 errhint("Set idtypes.uid8_cluster_id, or idtypes.uid8_generator_id, on every node of the "
+						 "cluster so that no two nodes share a cluster id and generator id.")));
+	uid8_backend.cluster = id->cluster;
+	uid8_backend.first = id->first;
+	uid8_backend.count = id->count;
 	uid8_claimable(&lo, &hi);
 	for (int gen = lo; gen < hi && found < count; gen++)
 	{
@@ -721,10 +832,14 @@ uid8_xact_callback(XactEvent event, void *arg)
 	}
 }
 
-/* The next word of this backend's own generator, and its generator id. */
+/*
+ * The next word of this backend's own generator, and its generator id and
+ * cluster id.
+ */
 static uint64
-uid8_backend_word(int count, uint32 *gen)
+uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 {
+	Uid8Identity id;
 	uint64		word;
 
 	/*
@@ -735,10 +850,12 @@ uid8_backend_word(int count, uint32 *gen)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
 				 errmsg("cannot generate uid8 ids in a parallel worker")));
+	uid8_automatic_identity(&id);
 	for (;;)
 	{
-		if (uid8_backend.nfirst != count)
-			uid8_claim_first(count);
+		if (uid8_backend.nfirst != count || uid8_backend.cluster != id.cluster ||
+			uid8_backend.first != id.first || uid8_backend.count != id.count)
+			uid8_claim_first(count, &id);
 		word = uid8_next_word(false, uid8_backend.ngens);
 		if (likely(UID8_WORD_MS(word) == uid8_backend.checked_ms))
 			break;
@@ -769,6 +886,7 @@ uid8_backend_word(int count, uint32 *gen)
 		uid8_backend.raised_ms = UID8_WORD_MS(word);
 	}
 	*gen = uid8_backend.gens[UID8_WORD_SLOT(word)];
+	*cluster = (uint32) uid8_backend.cluster;
 	return word;
 }
 
@@ -779,6 +897,7 @@ gen_uid8(PG_FUNCTION_ARGS)
 	int			count = idtypes_uid8_generator_count;
 	uint64		word;
 	uint32		gen;
+	uint32		cluster;
 
 	/*
 	 * A standby's cluster id and generator ids are its primary's, and
@@ -803,9 +922,10 @@ gen_uid8(PG_FUNCTION_ARGS)
 							   UID8_GENERATOR_MAX, UID8_GENERATORS)));
 		word = uid8_next_word(true, count);
 		gen = idtypes_uid8_generator_id + UID8_WORD_SLOT(word);
+		cluster = (uint32) idtypes_uid8_cluster_id;
 	}
 	else
-		word = uid8_backend_word(count, &gen);
+		word = uid8_backend_word(count, &gen, &cluster);
 
 	if (UID8_WORD_MS(word) > UID8_TS_MAX)
 		ereport(ERROR,
@@ -813,8 +933,7 @@ gen_uid8(PG_FUNCTION_ARGS)
 				 errmsg("uid8 timestamp out of range"),
 				 errdetail("A uid8 holds times up to %s.",
 						   timestamptz_to_str(byteid_tick_to_timestamptz(UID8_TS_MAX, &uid8_time)))));
-	PG_RETURN_UID8(uid8_build(UID8_WORD_MS(word), UID8_WORD_SEQ(word), gen,
-							  (uint32) idtypes_uid8_cluster_id,
+	PG_RETURN_UID8(uid8_build(UID8_WORD_MS(word), UID8_WORD_SEQ(word), gen, cluster,
 							  (Uid8Mode) idtypes_uid8_mode));
 }
 

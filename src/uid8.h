@@ -39,4 +39,19 @@
 #define PG_GETARG_UID8(n)	DatumGetUid8(PG_GETARG_DATUM(n))
 #define PG_RETURN_UID8(x)	return Uid8GetDatum(x)
 
+/*
+ * Where automatic generator ids come from in this transaction: the cluster
+ * id they are issued with and the generator ids they are claimed from
+ * (first to first + count - 1), and the node's Citus group (-1: none).
+ */
+typedef struct Uid8Identity
+{
+	int			cluster;
+	int			first;
+	int			count;
+	int			citus_group;
+} Uid8Identity;
+
+extern void uid8_automatic_identity(Uid8Identity *id);
+
 #endif							/* IDTYPES_UID8_H */

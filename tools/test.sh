@@ -104,6 +104,10 @@ done
 t=$SECONDS
 $sanitize || build_install
 timed build "$t"
+# Citus for t/060_citus.pl: the installed one, or built from its archive
+# (IDTYPES_CITUS_SKIP says why not)
+source "$(dirname "${BASH_SOURCE[0]}")/citus.sh"
+citus_setup
 
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
