@@ -145,7 +145,7 @@ prepare_root() {
 	copy_tree "$root"
 	mount_root "$root"
 	local rc=0
-	in_root "$root" env PG_MAJOR="$v" bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
+	in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
 	unmount_root "$root"
 	t2=$SECONDS
 	echo "root $((t1 - t0)) s, packages $((t2 - t1)) s" >"$root.prepare-times"
@@ -250,7 +250,7 @@ run_matrix() {
 			rm -rf "$root/idtypes-dist"
 			cp -r "$logs/dist" "$root/idtypes-dist"
 			mount_root "$root"
-			in_root "$root" env PG_MAJOR="$v" IDTYPES_DIST_DIR=/idtypes-dist \
+			in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_DIST_DIR=/idtypes-dist \
 				bash /idtypes/tools/test.sh 2>&1 | tee "$out" || rc=$?
 			unmount_root "$root"
 		else
