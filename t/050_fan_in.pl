@@ -186,7 +186,7 @@ is($agg->safe_psql('postgres', q{
 	SELECT preloaded, medallion_source, publisher_source, uid8_cluster_id, uid8_cluster_source,
 		   uid8_generators, uid8_generator_source, uid8_mode
 	FROM idtypes_node_identity()}),
-	't|automatic|automatic|0|default|[0,2048)|automatic|spread',
+	't|automatic|automatic|0|default|[0,2048)|automatic|time_sequential',
 	'aggregator: an unconfigured server shows automatic and default values');
 
 $agg->safe_psql('postgres', 'CREATE EXTENSION postgres_fdw');
