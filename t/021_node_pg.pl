@@ -64,24 +64,14 @@ client_checks(
 my $exdir = "$PostgreSQL::Test::Utils::tmp_check/node_examples";
 mkdir $exdir;
 copy("$jsdir/idtypes_pg.js", "$exdir/idtypes_pg.js") or die "copy: $!";
-my @examples = doc_examples(getcwd(), 'js');
-cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has a JavaScript example');
-for my $i (0 .. $#examples)
-{
-	my $file = "$exdir/example$i.js";
-	PostgreSQL::Test::Utils::append_to_file($file, $examples[$i][0]);
-	example_prints(
-		label => 'node-postgres',
-		cmd => [ 'node', $file ],
-		env => {
-			NODE_PATH => "$npmdir/node_modules",
-			PGHOST => $node->host,
-			PGPORT => $node->port,
-			PGDATABASE => 'postgres',
-			PGUSER => scalar getpwuid($>),
-		},
-		example => $examples[$i]);
-}
+run_doc_examples(
+	node => $node,
+	label => 'node-postgres',
+	lang => 'js',
+	dir => $exdir,
+	ext => 'js',
+	cmd => ['node'],
+	env => { NODE_PATH => "$npmdir/node_modules" });
 
 $node->stop;
 done_testing();

@@ -38,25 +38,15 @@ client_checks(
 	env => { PYTHONPATH => $pydir, PYTHONDONTWRITEBYTECODE => 1 });
 
 # the examples of doc/clients.md
-my @examples = doc_examples(getcwd(), 'python', 'asyncpg');
-cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has an asyncpg example');
-for my $i (0 .. $#examples)
-{
-	my $file = "$PostgreSQL::Test::Utils::tmp_check/asyncpg_example$i.py";
-	PostgreSQL::Test::Utils::append_to_file($file, $examples[$i][0]);
-	example_prints(
-		label => 'asyncpg',
-		cmd => [ $python, $file ],
-		env => {
-			PYTHONPATH => $pydir,
-			PYTHONDONTWRITEBYTECODE => 1,
-			PGHOST => $node->host,
-			PGPORT => $node->port,
-			PGDATABASE => 'postgres',
-			PGUSER => scalar getpwuid($>),
-		},
-		example => $examples[$i]);
-}
+run_doc_examples(
+	node => $node,
+	label => 'asyncpg',
+	lang => 'python',
+	variant => 'asyncpg',
+	dir => $PostgreSQL::Test::Utils::tmp_check,
+	ext => 'py',
+	cmd => [$python],
+	env => { PYTHONPATH => $pydir, PYTHONDONTWRITEBYTECODE => 1 });
 
 $node->stop;
 done_testing();

@@ -20,6 +20,7 @@ package IdtypesTest;
 
 use strict;
 use warnings;
+use Cwd ();
 use Exporter 'import';
 use IPC::Run;
 use PostgreSQL::Test::Utils;
@@ -32,7 +33,7 @@ our @EXPORT = qw(
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
   identity_views
-  client_checks doc_examples example_prints
+  client_checks doc_examples example_prints run_doc_examples
 );
 
 # libfaketime, or undef when it is not installed (Debian package
@@ -503,6 +504,40 @@ sub example_prints
 		init => sub { $ENV{$_} = $env->{$_} for keys %{ $env // {} }; });
 	ok($ran, "$label: the example of doc/clients.md line $line runs") or diag($err);
 	is($out, $want, "$label: the example of doc/clients.md line $line prints what the document shows");
+	return;
+}
+
+
+# Run the examples of doc/clients.md for one driver (doc_examples($lang,
+# $variant)) against $node: each is written to "$dir/<label>_example<N>.$ext" and
+# run as (@$cmd, that file) with the node's connection in PGHOST, PGPORT,
+# PGDATABASE and PGUSER and %$env added; its output must be the one the
+# document shows (example_prints).
+sub run_doc_examples
+{
+	my (%args) = @_;
+	my ($node, $label, $lang, $variant, $dir, $ext, $cmd, $env) =
+	  @args{qw(node label lang variant dir ext cmd env)};
+	my @examples = doc_examples(Cwd::getcwd(), $lang, $variant);
+	cmp_ok(scalar @examples, '>=', 1, "doc/clients.md has a $label example");
+	for my $i (0 .. $#examples)
+	{
+		(my $name = $label) =~ s/[^A-Za-z0-9]+/_/g;
+		my $file = "$dir/${name}_example$i.$ext";
+		unlink $file;
+		PostgreSQL::Test::Utils::append_to_file($file, $examples[$i][0]);
+		example_prints(
+			label => $label,
+			cmd => [ @$cmd, $file ],
+			env => {
+				%{ $env // {} },
+				PGHOST => $node->host,
+				PGPORT => $node->port,
+				PGDATABASE => 'postgres',
+				PGUSER => scalar getpwuid($>),
+			},
+			example => $examples[$i]);
+	}
 	return;
 }
 
