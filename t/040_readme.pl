@@ -52,6 +52,10 @@ idtypes.publisher_id = 10
 timezone = 'UTC'
 });
 $node->start;
+# the public schema of new databases writable by its owner only, as
+# PostgreSQL 15 and later make it: before 15, PUBLIC may create objects
+# there, and CREATE EXTENSION says so with a warning the README does not show
+$node->safe_psql('template1', 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
 $node->safe_psql('postgres', 'CREATE DATABASE readme_template');
 $node->safe_psql('readme_template', 'CREATE EXTENSION idtypes');
 
@@ -61,7 +65,7 @@ for my $block (@blocks)
 	$n++;
 	my @stmts = @{ $block->{statements} };
 	my $all = join '', map { $_->{sql} } @stmts;
-	my $template = $all =~ /CREATE\s+EXTENSION\s+(IF\s+NOT\s+EXISTS\s+)?idtypes/i ? 'template0' : 'readme_template';
+	my $template = $all =~ /CREATE\s+EXTENSION\s+(IF\s+NOT\s+EXISTS\s+)?idtypes/i ? 'template1' : 'readme_template';
 	$node->safe_psql('postgres', "CREATE DATABASE readme_$n TEMPLATE $template");
 	my @problems = run_readme_block($node, "readme_$n", $block);
 	ok(!@problems, "README.md line $block->{line} ($block->{heading}): "
