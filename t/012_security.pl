@@ -183,11 +183,6 @@ my $node = PostgreSQL::Test::Cluster->new('security_install');
 $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
 $node->start;
-# The public schema of every new database writable by its owner only, as
-# PostgreSQL 15 and later make it (before 15, PUBLIC may create objects
-# there, and the install warns about that, as it should: the warnings this
-# test expects are those of the schemas it opens up itself).
-$node->safe_psql('template1', 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
 $node->safe_psql('postgres', q{
 	CREATE ROLE alice LOGIN;
 	CREATE ROLE carol LOGIN;
@@ -196,6 +191,17 @@ $node->safe_psql('postgres', q{
 	CREATE DATABASE hostile OWNER alice;
 	CREATE DATABASE planted OWNER alice;
 });
+# From PostgreSQL 15 on, the public schema belongs to the database's owner,
+# and only it may create objects there.  Before, it belongs to the bootstrap
+# superuser and PUBLIC may create there, which the install warns about, as
+# it should: make the older versions' databases as 15 makes them, so that
+# the warnings this test expects are those of the schemas it opens up itself.
+if ($node->safe_psql('postgres', 'SHOW server_version_num') < 150000)
+{
+	$node->safe_psql('template1', 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+	$node->safe_psql($_, 'REVOKE CREATE ON SCHEMA public FROM PUBLIC; ALTER SCHEMA public OWNER TO alice')
+	  for qw(clean hostile planted);
+}
 
 sub as_user
 {
