@@ -45,6 +45,18 @@
 #define IDTYPES_LOCK_HELD_BY_ME(tag, mode)	LockHeldByMe((tag), (mode))
 #endif
 
+/*
+ * A lock that is not waited for: PostgreSQL 18 added LockAcquireExtended()'s
+ * logLockFailure argument (log_lock_failures), which such a try leaves off.
+ */
+#if PG_VERSION_NUM >= 180000
+#define IDTYPES_LOCK_TRY(tag, mode, session, report_memory_error) \
+	LockAcquireExtended((tag), (mode), (session), true, (report_memory_error), NULL, false)
+#else
+#define IDTYPES_LOCK_TRY(tag, mode, session, report_memory_error) \
+	LockAcquireExtended((tag), (mode), (session), true, (report_memory_error), NULL)
+#endif
+
 /* Soft input errors (PostgreSQL 16): before that, every error is hard. */
 #if PG_VERSION_NUM < 160000
 #define ereturn(context, dummy_value, ...) \

@@ -660,7 +660,7 @@ uid8_try_claim(int gen, uint8 how)
 
 	Assert(uid8_backend.held[gen] == UID8_HELD_NONE);
 	uid8_lock_tag(&tag, gen);
-	if (LockAcquireExtended(&tag, ExclusiveLock, true, true, how == UID8_HELD_FIRST, NULL) ==
+	if (IDTYPES_LOCK_TRY(&tag, ExclusiveLock, true, how == UID8_HELD_FIRST) ==
 		LOCKACQUIRE_NOT_AVAIL)
 		return false;
 	uid8_backend.held[gen] = how;
