@@ -49,6 +49,12 @@
 
 #include "codec.h"
 
+/* the varlena macros left postgres.h in PostgreSQL 16 (as in src/compat.h,
+ * which this harness, built outside the server, does not include whole) */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /* the C library's, not libpgport's (port.h renames them) */
 #undef fprintf
 #undef vsnprintf
@@ -171,6 +177,25 @@ errfinish(const char *filename, int lineno, const char *funcname)
 		siglongjmp(*error_return, 1);
 	}
 }
+
+#if PG_VERSION_NUM >= 160000
+/*
+ * Soft errors (ereturn, PostgreSQL 16 and later): the harness calls with no
+ * error context, where the server raises them as hard errors, and so does
+ * this.
+ */
+bool
+errsave_start(struct Node *context, const char *domain)
+{
+	return errstart(ERROR, domain);
+}
+
+void
+errsave_finish(struct Node *context, const char *filename, int lineno, const char *funcname)
+{
+	errfinish(filename, lineno, funcname);
+}
+#endif
 
 int
 errcode(int sqlerrcode)
