@@ -304,9 +304,14 @@ COMMIT;
 SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
 	   count(DISTINCT (uid8_timestamp(id), uid8_sequence(id), uid8_generator(id))) AS distinct_ms_seq_gen,
 	   min(uid8_generator(id)) AS first_generator,
-	   min(uid8_generator(id)) FILTER (WHERE uid8_generator(id) > 0) >= 1024 AS more_from_the_upper_half,
-	   count(DISTINCT uid8_generator(id)) BETWEEN 2 AND 512 AS generators_2_to_512,
-	   min(uid8_cluster(id)) AS cluster, min(uid8_mode(id)) AS mode, max(uid8_sequence(id)) AS max_seq
+	   coalesce(min(uid8_generator(id)) FILTER (WHERE uid8_generator(id) > 0) >= 1024, true)
+		   AS more_from_the_upper_half,
+	   -- a millisecond used up (sequence 63: the usual case, unless the
+	   -- server is slowed down, under valgrind say) took more generator ids
+	   count(DISTINCT uid8_generator(id))
+		   BETWEEN CASE WHEN max(uid8_sequence(id)) = 63 THEN 2 ELSE 1 END AND 512
+		   AS more_once_used_up,
+	   min(uid8_cluster(id)) AS cluster, min(uid8_mode(id)) AS mode
 FROM uid8_gen;
 -- time_sequential: they increase in the order they were made, and a
 -- millisecond holds at most 64 ids per generator id it uses
