@@ -28,16 +28,10 @@ Example::
 Needs asyncpg 0.27 or later (Debian 12: python3-asyncpg).
 """
 
-from idtypes_values import HlcUlid, Muid, Tid62, Uid8
+from idtypes_values import TYPES, HlcUlid, Muid, Tid62, Uid8
 
 __all__ = ["Muid", "HlcUlid", "Uid8", "Tid62", "register"]
 
-_TYPES = [
-    (Muid, "muid"),
-    (HlcUlid, "hlculid"),
-    (Uid8, "uid8"),
-    (Tid62, "tid62"),
-]
 
 
 def _of(cls):
@@ -53,7 +47,7 @@ async def register(conn, *, format="binary", schema=None):
     """
     if format not in ("binary", "text"):
         raise ValueError(f"format must be 'binary' or 'text', not {format!r}")
-    for cls, name in _TYPES:
+    for cls, name in TYPES:
         qualified = f'"{schema}".{name}' if schema else name
         nsp = await conn.fetchval(
             "SELECT n.nspname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"

@@ -45,18 +45,10 @@ from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
-from idtypes_values import HlcUlid, Muid, Tid62, Uid8
+from idtypes_values import TYPES, HlcUlid, Muid, Tid62, Uid8
 
 __all__ = ["Muid", "HlcUlid", "Uid8", "Tid62", "register"]
 
-# Python class and SQL type name; each class reads the type's text output and
-# its binary form (the bytes of the id), and writes both (str() and .bytes)
-_TYPES = [
-    (Muid, "muid"),
-    (HlcUlid, "hlculid"),
-    (Uid8, "uid8"),
-    (Tid62, "tid62"),
-]
 
 
 def _adapters(cls, oid):
@@ -100,7 +92,7 @@ def register(conn, context=None, schema=None):
     """
     if context is None:
         context = conn
-    for cls, name in _TYPES:
+    for cls, name in TYPES:
         qualified = f'"{schema}".{name}' if schema else name
         info = TypeInfo.fetch(conn, qualified)
         if info is None:

@@ -191,3 +191,13 @@ class Tid62(str):
 
     def __repr__(self):
         return f"Tid62({str(self)!r})"
+
+
+# Each class and the SQL type it stands for, in the extension's order: what
+# the driver adapters register.
+TYPES = [
+    (Muid, "muid"),
+    (HlcUlid, "hlculid"),
+    (Uid8, "uid8"),
+    (Tid62, "tid62"),
+]
