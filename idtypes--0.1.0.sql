@@ -837,7 +837,7 @@ COMMENT ON OPERATOR FAMILY tid62_minmax_ops USING brin IS 'BRIN minmax operator 
 CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id tid62) RETURNS pg_catalog.text
 	AS 'MODULE_PATHNAME', 'tid62_prefixed'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
+CREATE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
 	AS 'MODULE_PATHNAME', 'gen_tid62_prefixed'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 CREATE FUNCTION tid62_split(prefixed pg_catalog.text, OUT prefix pg_catalog.text, OUT id tid62)
@@ -869,7 +869,7 @@ CREATE DOMAIN simpledb_id AS pg_catalog.text
 
 COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, tid62) IS
 	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
-COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text) IS
+COMMENT ON FUNCTION gen_tid62_prefixed(pg_catalog.text) IS
 	'new prefixed id: the prefix, a dash and a new tid62';
 COMMENT ON FUNCTION tid62_split(pg_catalog.text) IS
 	'the prefix (NULL if none) and the tid62 of a prefixed id';
@@ -1370,11 +1370,11 @@ CREATE FUNCTION uuidv8_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- conversions between v1 and v6 (the same timestamp, clock sequence and node)
-CREATE FUNCTION uuid_v1_to_v6(pg_catalog.uuid) RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'uuid_v1_to_v6'
+CREATE FUNCTION uuidv1_to_uuidv6(pg_catalog.uuid) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv1_to_uuidv6'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION uuid_v6_to_v1(pg_catalog.uuid) RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'uuid_v6_to_v1'
+CREATE FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv6_to_uuidv1'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION gen_uuidv6() IS
@@ -1401,9 +1401,9 @@ COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 who
 COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 whose timestamp is the given time or earlier (the last of its millisecond)';
 COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest gen_uuidv8() UUID of a microsecond';
 COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest gen_uuidv8() UUID of a microsecond';
-COMMENT ON FUNCTION uuid_v1_to_v6(pg_catalog.uuid) IS
+COMMENT ON FUNCTION uuidv1_to_uuidv6(pg_catalog.uuid) IS
 	'UUIDv6 of a UUIDv1: same timestamp, clock sequence and node';
-COMMENT ON FUNCTION uuid_v6_to_v1(pg_catalog.uuid) IS
+COMMENT ON FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) IS
 	'UUIDv1 of a UUIDv6: same timestamp, clock sequence and node';
 
 ---------------------------------------------------------------------------

@@ -118,9 +118,9 @@ FROM (SELECT gen_uuidv7() FROM generate_series(1, 2000)
 SELECT count(*) AS v1, count(uuid_extract_timestamp(u)) AS core_reads,
 	   count(*) FILTER (WHERE uuid_extract_timestamp(u) <> uuid_timestamp(u)) AS timestamps_differ,
 	   count(*) FILTER (WHERE uuid_extract_version(u) IS DISTINCT FROM uuid_version(u)) AS versions_differ
-FROM (SELECT uuid_v6_to_v1(gen_uuidv6()) FROM generate_series(1, 2000)
+FROM (SELECT uuidv6_to_uuidv1(gen_uuidv6()) FROM generate_series(1, 2000)
 	  UNION ALL
-	  SELECT uuid_v6_to_v1(f.u6)
+	  SELECT uuidv6_to_uuidv1(f.u6)
 	  FROM generate_series(timestamptz '1583-01-01 00:00:00+00', '4000-01-01', '17 years 3 days 1.0000007 seconds') t,
 		   LATERAL (VALUES (uuidv6_floor(t)), (uuidv6_ceil(t))) f(u6)) g(u);
 

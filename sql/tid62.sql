@@ -294,7 +294,7 @@ SELECT n, id > lag(id) OVER (ORDER BY n) AS after_previous FROM tid62_seq ORDER 
 -- volatility and parallel safety
 SELECT p.oid::regprocedure, provolatile, proparallel, proleakproof FROM pg_proc p
 WHERE proname IN ('gen_tid62', 'tid62_timestamp', 'tid62_entropy', 'tid62_from_parts', 'tid62_floor',
-				  'tid62_ceil', 'tid62_prefixed', 'tid62_split', 'uuid464', 'uuid464_decode',
+				  'tid62_ceil', 'tid62_prefixed', 'gen_tid62_prefixed', 'tid62_split', 'uuid464', 'uuid464_decode',
 				  'gen_uuid464', 'seq10', 'seq36')
 ORDER BY p.oid::regprocedure::text;
 
@@ -314,9 +314,9 @@ SELECT sqlerr($$SELECT tid62_prefixed('user-', '04XVaYIJisigHzUpr')$$);
 SELECT sqlerr($$SELECT tid62_prefixed('us--er', '04XVaYIJisigHzUpr')$$);
 SELECT sqlerr($$SELECT tid62_prefixed('user!', '04XVaYIJisigHzUpr')$$);
 SELECT sqlerr($$SELECT tid62_prefixed('us er', '04XVaYIJisigHzUpr')$$);
-SELECT sqlerr(format('SELECT tid62_prefixed(%L)', 'us' || chr(233) || 'r'));
-SELECT sqlerr($$SELECT tid62_prefixed('a/b')$$);
-SELECT tid62_prefixed('user-');
+SELECT sqlerr(format('SELECT gen_tid62_prefixed(%L)', 'us' || chr(233) || 'r'));
+SELECT sqlerr($$SELECT gen_tid62_prefixed('a/b')$$);
+SELECT gen_tid62_prefixed('user-');
 -- what does not split: 22P02
 SELECT sqlerr($$SELECT tid62_split('')$$);
 SELECT sqlerr($$SELECT tid62_split('user04XVaYIJisigHzUpr')$$);
@@ -331,9 +331,9 @@ SELECT tid62_split('user_04XVaYIJisigHzUpr');
 -- generated: the prefix, a dash and a new tid62 of now
 SELECT s ~ '^user-[0-9A-Za-z]{17}$' AS shape, (tid62_split(s)).prefix,
 	   tid62_timestamp((tid62_split(s)).id) BETWEEN date_trunc('second', statement_timestamp()) AND clock_timestamp() AS current
-FROM (SELECT tid62_prefixed('user') AS s) v;
-SELECT count(DISTINCT tid62_prefixed('order')) AS distinct_ids FROM generate_series(1, 1000);
-SELECT tid62_prefixed(NULL), tid62_prefixed(NULL, '04XVaYIJisigHzUpr'), tid62_prefixed('user', NULL),
+FROM (SELECT gen_tid62_prefixed('user') AS s) v;
+SELECT count(DISTINCT gen_tid62_prefixed('order')) AS distinct_ids FROM generate_series(1, 1000);
+SELECT gen_tid62_prefixed(NULL), tid62_prefixed(NULL, '04XVaYIJisigHzUpr'), tid62_prefixed('user', NULL),
 	   tid62_split(NULL);
 
 --

@@ -11,7 +11,7 @@ SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparal
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idtypes'
-WHERE p.proname ~ '^(gen_uuidv|uuid_v|uuid_version|uuid_timestamp|uuidv[678]_)'
+WHERE p.proname ~ '^(gen_uuidv|uuid_version|uuid_timestamp|uuidv[1678]_)'
 ORDER BY 1::text;
 -- PostgreSQL 18 owns uuidv4() and uuidv7(): the extension defines neither
 SELECT count(*) AS core_names_taken FROM pg_proc
@@ -38,8 +38,8 @@ FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
 			 ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
 			 ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')) v(u);
 -- v1 and v6 of the RFC are the same UUID with the timestamp fields reordered
-SELECT uuid_v1_to_v6('C232AB00-9414-11EC-B3C8-9F6BDECED846') AS v6,
-	   uuid_v6_to_v1('1EC9414C-232A-6B00-B3C8-9F6BDECED846') AS v1;
+SELECT uuidv1_to_uuidv6('C232AB00-9414-11EC-B3C8-9F6BDECED846') AS v6,
+	   uuidv6_to_uuidv1('1EC9414C-232A-6B00-B3C8-9F6BDECED846') AS v1;
 -- appendix B.2: a name-based v8, SHA-256 of the DNS namespace and the name
 SELECT uuidv8_from_bytes(substring(sha256(uuid_send('6ba7b810-9dad-11d1-80b4-00c04fd430c8')
 										  || convert_to('www.example.com', 'UTF8')) FOR 16)) AS v8_name;
@@ -83,20 +83,20 @@ FROM generate_series(0, 15) v;
 --
 -- v1 <-> v6
 --
-SELECT sqlerr($$SELECT uuid_v1_to_v6('919108f7-52d1-4320-9bac-f847db4148a8')$$);
-SELECT sqlerr($$SELECT uuid_v1_to_v6('1EC9414C-232A-6B00-B3C8-9F6BDECED846')$$);
-SELECT sqlerr($$SELECT uuid_v6_to_v1('C232AB00-9414-11EC-B3C8-9F6BDECED846')$$);
-SELECT sqlerr($$SELECT uuid_v6_to_v1('00000000-0000-0000-0000-000000000000')$$);
-SELECT sqlerr($$SELECT uuid_v1_to_v6('c232ab00-9414-11ec-33c8-9f6bdeced846')$$);
+SELECT sqlerr($$SELECT uuidv1_to_uuidv6('919108f7-52d1-4320-9bac-f847db4148a8')$$);
+SELECT sqlerr($$SELECT uuidv1_to_uuidv6('1EC9414C-232A-6B00-B3C8-9F6BDECED846')$$);
+SELECT sqlerr($$SELECT uuidv6_to_uuidv1('C232AB00-9414-11EC-B3C8-9F6BDECED846')$$);
+SELECT sqlerr($$SELECT uuidv6_to_uuidv1('00000000-0000-0000-0000-000000000000')$$);
+SELECT sqlerr($$SELECT uuidv1_to_uuidv6('c232ab00-9414-11ec-33c8-9f6bdeced846')$$);
 -- the detail says why
-SELECT uuid_v6_to_v1('ffffffff-ffff-ffff-ffff-ffffffffffff');
-SELECT uuid_v1_to_v6('919108f7-52d1-4320-9bac-f847db4148a8');
+SELECT uuidv6_to_uuidv1('ffffffff-ffff-ffff-ffff-ffffffffffff');
+SELECT uuidv1_to_uuidv6('919108f7-52d1-4320-9bac-f847db4148a8');
 -- both ways on 10000 v6 of random bits: lossless, same timestamp
 SELECT count(*) AS v6,
-	   count(*) FILTER (WHERE uuid_v1_to_v6(uuid_v6_to_v1(u)) = u) AS round_trips,
-	   count(*) FILTER (WHERE uuid_version(uuid_v6_to_v1(u)) = 1) AS made_v1,
-	   count(*) FILTER (WHERE uuid_timestamp(uuid_v6_to_v1(u)) = uuid_timestamp(u)) AS same_timestamp,
-	   count(*) FILTER (WHERE right(uuid_v6_to_v1(u)::text, 17) = right(u::text, 17)) AS same_clock_seq_and_node
+	   count(*) FILTER (WHERE uuidv1_to_uuidv6(uuidv6_to_uuidv1(u)) = u) AS round_trips,
+	   count(*) FILTER (WHERE uuid_version(uuidv6_to_uuidv1(u)) = 1) AS made_v1,
+	   count(*) FILTER (WHERE uuid_timestamp(uuidv6_to_uuidv1(u)) = uuid_timestamp(u)) AS same_timestamp,
+	   count(*) FILTER (WHERE right(uuidv6_to_uuidv1(u)::text, 17) = right(u::text, 17)) AS same_clock_seq_and_node
 FROM (SELECT uuid_stamp(uuid_send(md5(g::text)::uuid), 6) AS u FROM generate_series(1, 10000) g) s;
 
 --
@@ -197,7 +197,7 @@ SELECT count(*) AS ids,
 	   count(*) FILTER (WHERE v6 BETWEEN uuidv6_floor(uuid_timestamp(v6)) AND uuidv6_ceil(uuid_timestamp(v6))) AS v6_bracketed,
 	   count(*) FILTER (WHERE v7 BETWEEN uuidv7_floor(uuid_timestamp(v7)) AND uuidv7_ceil(uuid_timestamp(v7))) AS v7_bracketed,
 	   count(*) FILTER (WHERE v8 BETWEEN uuidv8_floor(uuidv8_timestamp(v8)) AND uuidv8_ceil(uuidv8_timestamp(v8))) AS v8_bracketed,
-	   count(*) FILTER (WHERE uuid_timestamp(v1) = uuid_timestamp(uuid_v1_to_v6(v1))) AS v1_timestamps
+	   count(*) FILTER (WHERE uuid_timestamp(v1) = uuid_timestamp(uuidv1_to_uuidv6(v1))) AS v1_timestamps
 FROM (SELECT uuid_stamp(b, 6) AS v6, uuid_stamp(b, 7) AS v7, uuid_stamp(b, 8) AS v8, uuid_stamp(b, 1) AS v1
 	  FROM (SELECT uuid_send(md5(g::text)::uuid) AS b FROM generate_series(1, 10000) g) s) s;
 
@@ -319,5 +319,5 @@ SELECT (SELECT max(v7::text) FROM uuid_gen)::uuid < gen_uuidv7() AS v7_later,
 	   (SELECT max(v8::text) FROM uuid_gen)::uuid < gen_uuidv8() AS v8_later;
 -- NULL in, NULL out (STRICT)
 SELECT uuid_version(NULL), uuid_timestamp(NULL), uuidv8_timestamp(NULL), uuidv8_from_bytes(NULL),
-	   uuidv7_floor(NULL), uuidv6_ceil(NULL), uuid_v1_to_v6(NULL), gen_uuidv7(NULL);
+	   uuidv7_floor(NULL), uuidv6_ceil(NULL), uuidv1_to_uuidv6(NULL), gen_uuidv7(NULL);
 DROP FUNCTION uuid_tick(uuid), uuid_stamp(bytea, int);

@@ -300,7 +300,7 @@ hlculid_date_bin(PG_FUNCTION_ARGS)
 	hlculid    *h = PG_GETARG_HLCULID_P(1);
 	TimestampTz ts = byteid_timestamptz_of(h->data, &hlculid_time);
 
-	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
+	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(hlculid_counter);

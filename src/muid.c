@@ -219,7 +219,7 @@ muid_date_bin(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = byteid_timestamptz_of(PG_GETARG_MUID_P(1)->data, &muid_time);
 
-	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
+	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(muid_medallion);

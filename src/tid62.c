@@ -212,7 +212,7 @@ tid62_date_bin(PG_FUNCTION_ARGS)
 	tid62	   *t = PG_GETARG_TID62_P(1);
 	TimestampTz ts = byteid_timestamptz_of(t->data, &tid62_time);
 
-	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
+	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(tid62_entropy);

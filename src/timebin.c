@@ -23,7 +23,7 @@
 #include "timebin.h"
 
 TimestampTz
-idtypes_date_bin(const Interval *stride, TimestampTz ts, TimestampTz origin)
+timebin_date_bin(const Interval *stride, TimestampTz ts, TimestampTz origin)
 {
 	int64		stride_usecs;
 	int64		diff;

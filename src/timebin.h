@@ -19,7 +19,7 @@
  * The start of the stride-wide bin that holds ts, bins being aligned on
  * origin: the largest origin + k * stride (k any integer) not after ts.
  */
-extern TimestampTz idtypes_date_bin(const Interval *stride, TimestampTz ts,
+extern TimestampTz timebin_date_bin(const Interval *stride, TimestampTz ts,
 									TimestampTz origin);
 
 #endif							/* IDTYPES_TIMEBIN_H */

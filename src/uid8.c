@@ -957,7 +957,7 @@ uid8_date_bin(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(1)), &uid8_time);
 
-	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
+	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 PG_FUNCTION_INFO_V1(uid8_sequence);

@@ -463,7 +463,7 @@ uuid_date_bin(PG_FUNCTION_ARGS)
 
 	if (!uuid_timestamp_of(PG_GETARG_UUID_P(1), &ts))
 		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(idtypes_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
+	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
 /*
@@ -591,9 +591,9 @@ uuid_check_version(const pg_uuid_t *u, int version)
  * significance order; clock sequence and node are kept as they are, so the
  * conversion is lossless both ways.
  */
-PG_FUNCTION_INFO_V1(uuid_v1_to_v6);
+PG_FUNCTION_INFO_V1(uuidv1_to_uuidv6);
 Datum
-uuid_v1_to_v6(PG_FUNCTION_ARGS)
+uuidv1_to_uuidv6(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 
@@ -602,9 +602,9 @@ uuid_v1_to_v6(PG_FUNCTION_ARGS)
 							   uuid_get_lo(u)));
 }
 
-PG_FUNCTION_INFO_V1(uuid_v6_to_v1);
+PG_FUNCTION_INFO_V1(uuidv6_to_uuidv1);
 Datum
-uuid_v6_to_v1(PG_FUNCTION_ARGS)
+uuidv6_to_uuidv1(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 

@@ -42,7 +42,7 @@ sub fill
 		   CASE g % 7 WHEN 1 THEN 0::bigint::uid8 WHEN 2 THEN (-1)::bigint::uid8 WHEN 3 THEN NULL ELSE gen_uid8() END,
 		   CASE g % 7 WHEN 1 THEN decode(repeat('00', 12), 'hex')::tid62 WHEN 2 THEN decode(repeat('ff', 12), 'hex')::tid62
 					  WHEN 3 THEN NULL ELSE gen_tid62() END,
-		   gen_uuidv6(), gen_uuidv7(), gen_uuidv8(), tid62_prefixed('row' || g)
+		   gen_uuidv6(), gen_uuidv7(), gen_uuidv8(), gen_tid62_prefixed('row' || g)
 	FROM generate_series($from, $to) g;
 	INSERT INTO arrays
 	SELECT g, ARRAY[gen_muid(), NULL, gen_muid()], ARRAY[gen_hlculid()], ARRAY[gen_uid8(), gen_uid8()],

@@ -216,7 +216,7 @@ like($err, qr/ERROR:  permission denied to create extension "idtypes"/,
 	CREATE EXTENSION idtypes;
 	CREATE TABLE t (m muid PRIMARY KEY DEFAULT gen_muid(), h hlculid DEFAULT gen_hlculid(),
 					u uid8 DEFAULT gen_uid8(), t tid62 DEFAULT gen_tid62(), v uuid DEFAULT gen_uuidv7(),
-					s simpledb_id DEFAULT tid62_prefixed('x'));
+					s simpledb_id DEFAULT gen_tid62_prefixed('x'));
 	CREATE INDEX ON t USING hash (h);
 	CREATE INDEX ON t USING brin (t);
 	CREATE INDEX ON t (u);

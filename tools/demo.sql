@@ -73,8 +73,8 @@ SELECT count(*) FILTER (WHERE later_first) AS out_of_time_order_under_icu
 FROM (SELECT id < lag(id) OVER (ORDER BY id::text COLLATE "en-US-x-icu") AS later_first FROM docs) s;
 
 -- SimpleDB helpers: prefixed ids, uuid464, seq10, seq36, the id domain
-SELECT tid62_prefixed('user') AS prefixed, p.prefix, p.id
-FROM tid62_split(tid62_prefixed('user42-workout')) p;
+SELECT gen_tid62_prefixed('user') AS prefixed, p.prefix, p.id
+FROM tid62_split(gen_tid62_prefixed('user42-workout')) p;
 SELECT uuid464('550e8400-e29b-41d4-a716-446655440001') AS uuid464,
 	   uuid464_decode('VQ6EAOKbQdSnFkRmVUQAAQ') AS decoded,
 	   seq10(13057) AS seq10, seq36(13057) AS seq36;
@@ -161,8 +161,8 @@ SELECT u, uuid_version(u) AS version, uuid_timestamp(u) AS ts
 FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
 			 ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
 			 ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')) v(u);
-SELECT uuid_v1_to_v6('C232AB00-9414-11EC-B3C8-9F6BDECED846') AS v6,
-	   uuid_v6_to_v1('1EC9414C-232A-6B00-B3C8-9F6BDECED846') AS v1;
+SELECT uuidv1_to_uuidv6('C232AB00-9414-11EC-B3C8-9F6BDECED846') AS v6,
+	   uuidv6_to_uuidv1('1EC9414C-232A-6B00-B3C8-9F6BDECED846') AS v1;
 
 -- new v6 and v8 (the draft-02 recipe, 16 ns timestamps) and their times
 SELECT gen_uuidv6() AS v6, gen_uuidv8() AS v8;
