@@ -31,66 +31,57 @@
 
 /* ---------- time prefix ---------- */
 
-uint64
-byteid_tick_max(const ByteIdTime *tm)
+/* A tick in microseconds: every type here counts whole microseconds or more. */
+static inline int64
+unit_usec(const IdScheme *tm)
 {
-	if (tm->tick_max != 0)
-		return tm->tick_max;
-	return tm->ts_bytes >= 8 ? PG_UINT64_MAX :
-		(UINT64CONST(1) << (8 * tm->ts_bytes)) - 1;
-}
-
-static inline TimestampTz
-epoch_pg(const ByteIdTime *tm)
-{
-	return tm->epoch_unix_usec - BYTEID_UNIX_TO_PG_USEC;
+	return tm->tick_ns / 1000;
 }
 
 /*
- * The leading ts_bytes bytes as a big-endian integer: one unaligned 8-byte
+ * The leading tick_bits bits as a big-endian integer: one unaligned 8-byte
  * load, byte swap and shift (every byte-string id is at least 12 bytes),
  * since the comparisons with a timestamptz run once per index tuple of a
  * time-range scan.
  */
 uint64
-byteid_tick_of(const uint8 *id, const ByteIdTime *tm)
+byteid_tick_of(const uint8 *id, const IdScheme *tm)
 {
 	uint64		v;
 
-	Assert(tm->len >= 8 && tm->ts_bytes >= 1 && tm->ts_bytes <= 8);
+	Assert(tm->len >= 8 && tm->tick_bits % 8 == 0 && tm->tick_bits < 64);
 	memcpy(&v, id, sizeof(v));
-	v = pg_ntoh64(v);
-	return tm->ts_bytes == 8 ? v : v >> (64 - 8 * tm->ts_bytes);
+	return pg_ntoh64(v) >> (64 - tm->tick_bits);
 }
 
 TimestampTz
-byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm)
+byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 {
 	/* every type's tick range ends well inside timestamptz's */
-	return epoch_pg(tm) + (int64) tick * tm->unit_usec;
+	return idscheme_epoch(tm) + (int64) tick * unit_usec(tm);
 }
 
 uint64
-byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up)
+byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up)
 {
 	uint64		tick = 0;
 
-	if (!TIMESTAMP_NOT_FINITE(t) && t >= epoch_pg(tm))
+	if (!TIMESTAMP_NOT_FINITE(t) && t >= idscheme_epoch(tm))
 	{
-		uint64		usec = (uint64) t - (uint64) epoch_pg(tm);
+		uint64		usec = (uint64) t - (uint64) idscheme_epoch(tm);
 
-		tick = usec / tm->unit_usec;
-		if (round_up && usec % tm->unit_usec != 0)
+		tick = usec / unit_usec(tm);
+		if (round_up && usec % unit_usec(tm) != 0)
 			tick++;
 	}
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
-	if (TIMESTAMP_NOT_FINITE(t) || t < epoch_pg(tm) || tick > byteid_tick_max(tm))
+	if (TIMESTAMP_NOT_FINITE(t) || t < idscheme_epoch(tm) || tick > idscheme_tick_max(tm))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for type %s", tm->typname),
-				 errdetail("A %s holds times from %s to %s.", tm->typname,
-						   pstrdup(timestamptz_to_str(epoch_pg(tm))),
-						   pstrdup(timestamptz_to_str(byteid_tick_to_timestamptz(byteid_tick_max(tm), tm))))));
+				 errmsg("timestamp out of range for type %s", tm->label),
+				 errdetail("A %s holds times from %s to %s.", tm->label,
+						   pstrdup(timestamptz_to_str(idscheme_epoch(tm))),
+						   pstrdup(timestamptz_to_str(byteid_tick_to_timestamptz(idscheme_tick_max(tm), tm))))));
 	return tick;
 }
 
@@ -102,25 +93,25 @@ byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up)
  * bits: muid 2^56 ticks of 1 us, hlculid 2^48 of 1 ms, tid62 2^32 of 1 s).
  */
 int
-byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const ByteIdTime *tm)
+byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm)
 {
 	uint64		start;
 	uint64		usec;
 
-	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < epoch_pg(tm))
+	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < idscheme_epoch(tm))
 		return 1;
 	if (unlikely(TIMESTAMP_IS_NOEND(t)))
 		return -1;
 	/* unsigned: t - epoch cannot overflow once t >= epoch */
-	usec = (uint64) t - (uint64) epoch_pg(tm);
-	start = byteid_tick_of(id, tm) * (uint64) tm->unit_usec;
+	usec = (uint64) t - (uint64) idscheme_epoch(tm);
+	start = byteid_tick_of(id, tm) * (uint64) unit_usec(tm);
 	if (start > usec)
 		return 1;				/* the id's tick starts after t */
-	if (usec - start >= (uint64) tm->unit_usec)
+	if (usec - start >= (uint64) unit_usec(tm))
 		return -1;				/* and ends at or before t (also past the range) */
 	if (usec != start)
 		return -1;				/* t is inside the tick, after all its ids */
-	for (int i = tm->ts_bytes; i < tm->len; i++)
+	for (int i = tm->tick_bits / 8; i < tm->len; i++)
 		if (id[i] != 0)
 			return 1;
 	return 0;					/* the smallest id of the instant */
@@ -182,7 +173,6 @@ byteid_sortsupport_common(SortSupport ssup,
 {
 	ssup->comparator = full_cmp;
 	ssup->ssup_extra = NULL;
-#if SIZEOF_DATUM >= 8
 	if (ssup->abbreviate)
 	{
 		ByteIdSortState *state;
@@ -200,7 +190,6 @@ byteid_sortsupport_common(SortSupport ssup,
 		ssup->abbrev_abort = byteid_abbrev_abort;
 		ssup->abbrev_full_comparator = full_cmp;
 	}
-#endif
 }
 
 /* ---------- binary I/O and casts ---------- */

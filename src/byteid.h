@@ -22,42 +22,27 @@
 #include "datatype/timestamp.h"
 #include "utils/timestamp.h"
 
-/* Microseconds from the Unix epoch to the PostgreSQL epoch (2000-01-01). */
-#define BYTEID_UNIX_TO_PG_USEC \
-	(INT64CONST(946684800) * USECS_PER_SEC)
+#include "scheme.h"
 
 /*
- * An id whose leading ts_bytes bytes are a big-endian count of ticks of
- * unit_usec microseconds since epoch_unix_usec.  The time order of such ids
- * is their byte order.
- *
- * The conversions between ticks and timestamptz also serve ids whose tick
- * count is not a whole number of bytes (uid8's 42-bit milliseconds): those
- * set tick_max, and only typname, unit_usec and epoch_unix_usec matter.
+ * The time of an id, by its scheme's description (scheme.h): the tick count
+ * in its leading bits, as a timestamptz to the scheme's precision.  The
+ * conversions between ticks and timestamptz also serve uid8, whose 42-bit
+ * millisecond count is not a byte prefix in every layout mode: for it only
+ * byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick() apply.
  */
-typedef struct ByteIdTime
-{
-	const char *typname;		/* for messages */
-	int			len;			/* bytes in the id */
-	int			ts_bytes;		/* leading bytes holding the tick count */
-	int64		unit_usec;		/* microseconds per tick */
-	int64		epoch_unix_usec;	/* tick 0, microseconds since the Unix epoch */
-	uint64		tick_max;		/* largest tick; 0: all ts_bytes bytes */
-} ByteIdTime;
-
-extern uint64 byteid_tick_max(const ByteIdTime *tm);
-extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const ByteIdTime *tm);
+extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm);
 /*
  * The tick of a timestamp: the one it falls in, or with round_up the first
  * that starts at or after it (where the type's floor id of t lies); 22008
  * when that is outside the type's range.
  */
-extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const ByteIdTime *tm, bool round_up);
-extern uint64 byteid_tick_of(const uint8 *id, const ByteIdTime *tm);
+extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up);
+extern uint64 byteid_tick_of(const uint8 *id, const IdScheme *tm);
 
 /* An id's time as a timestamptz, to the type's precision. */
 static inline TimestampTz
-byteid_timestamptz_of(const uint8 *id, const ByteIdTime *tm)
+byteid_timestamptz_of(const uint8 *id, const IdScheme *tm)
 {
 	return byteid_tick_to_timestamptz(byteid_tick_of(id, tm), tm);
 }
@@ -69,7 +54,7 @@ byteid_timestamptz_of(const uint8 *id, const ByteIdTime *tm)
  * "id >= t" holds exactly when the id's time is >= t, for any precision, and
  * distinct timestamps never equal the same id (a consistent btree family).
  */
-extern int	byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const ByteIdTime *tm);
+extern int	byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm);
 
 /*
  * The cross-type operator functions of one time-first type, against

@@ -38,7 +38,6 @@
 #include "storage/ipc.h"
 
 #include "clock.h"
-#include "idtypes.h"
 
 /* How far ahead of the last issued value the state file reaches. */
 #define IDCLOCK_AHEAD_SECS		5
@@ -61,42 +60,11 @@
 
 /*
  * How far ahead of the system clock a state file may reach before the start
- * warns: the reservation window, plus idtypes.hlculid_max_drift (or this,
- * if that is less or unlimited), which is how far hlculid_observe() may
- * legitimately move a clock.
+ * warns: the reservation window, plus how far a clock may legitimately be
+ * moved ahead (idclock_shmem_init()'s future_ms, hlculid_observe()'s bound),
+ * or this, if that is less or unlimited.
  */
 #define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
-
-/*
- * How each clock's word relates to wall time: the word of the first id at
- * Unix time ns is ((ns / ns_per_tick) + tick_offset) << shift (the bits
- * below the shift are the scheme's counter).
- */
-typedef struct IdClockSpec
-{
-	const char *name;			/* key in the state file */
-	int64		ns_per_tick;
-	int64		tick_offset;	/* ticks from the scheme's epoch to Unix's */
-	int			shift;
-	/*
-	 * The bits below the shift mean something only under the configuration
-	 * that issued them (uid8's slot names a generator id of the configured
-	 * range): after a restart, resume at the end of the tick, not inside it.
-	 */
-	bool		resume_after_tick;
-} IdClockSpec;
-
-static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
-	[IDCLOCK_MUID] = {"muid", 1000, 0, 0, false},
-	[IDCLOCK_HLCULID] = {"hlculid", 1000000, 0, 16, false},
-	[IDCLOCK_UID8] = {"uid8", 1000000, 0, 17, true},
-	/* 100-ns intervals from 1582-10-15 (Gregorian) to 1970-01-01 */
-	[IDCLOCK_UUIDV6] = {"uuidv6", 100, INT64CONST(0x01B21DD213814000), 0, false},
-	[IDCLOCK_UUIDV7] = {"uuidv7", 1000000, 0, 12, false},
-	[IDCLOCK_UUIDV8] = {"uuidv8", 16, 0, 0, false},
-	/* seconds from 2020-01-01 back to 1970-01-01 */
-	[IDCLOCK_TID62] = {"tid62", 1000000000, -INT64CONST(1577836800), 32, false},
-};
 
 /*
  * Shared memory: the clocks, and the state file lines of clocks this version
@@ -104,12 +72,12 @@ static const IdClockSpec clock_specs[IDCLOCK_COUNT] = {
  */
 typedef struct IdClockArea
 {
-	IdClock		clocks[IDCLOCK_COUNT];
+	IdClock		clocks[IDSCHEME_COUNT];
 	char		carried[IDCLOCK_CARRIED_MAX];
 } IdClockArea;
 
 /* The clocks in use: shared ones, or this backend's own. */
-static IdClock local_clocks[IDCLOCK_COUNT];
+static IdClock local_clocks[IDSCHEME_COUNT];
 static IdClock *clocks = NULL;
 static IdClockArea *area = NULL;
 static LWLock *state_lock = NULL;
@@ -127,7 +95,7 @@ typedef enum StateFileResult
 static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
 
 static inline IdClock *get_clocks(void);
-static void idclock_reserve(IdClockId id, uint64 value, bool wait);
+static void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
 static StateFileResult read_state_file(uint64 *values);
 
@@ -156,11 +124,11 @@ idclock_monotonic_ns(void)
 
 /* The clock's ticks (the word without its counter) at Unix time ns. */
 int64
-idclock_ticks_at(IdClockId id, int64 ns)
+idclock_ticks_at(IdSchemeId id, int64 ns)
 {
-	const IdClockSpec *spec = &clock_specs[id];
+	const IdScheme *s = &idschemes[id];
 
-	return Max(ns, 0) / spec->ns_per_tick + spec->tick_offset;
+	return Max(ns, 0) / s->tick_ns + idscheme_unix_epoch_ticks(s);
 }
 
 /*
@@ -168,30 +136,30 @@ idclock_ticks_at(IdClockId id, int64 ns)
  * the largest word once the ticks no longer fit, never a wrapped one).
  */
 uint64
-idclock_word_at(IdClockId id, int64 ns)
+idclock_word_at(IdSchemeId id, int64 ns)
 {
-	const IdClockSpec *spec = &clock_specs[id];
+	const IdScheme *s = &idschemes[id];
 	int64		ticks = idclock_ticks_at(id, ns);
 
 	if (ticks <= 0)
 		return 0;
-	if ((uint64) ticks > (PG_UINT64_MAX >> spec->shift))
+	if ((uint64) ticks > (PG_UINT64_MAX >> s->counter_bits))
 		return PG_UINT64_MAX;
-	return (uint64) ticks << spec->shift;
+	return (uint64) ticks << s->counter_bits;
 }
 
 /* The Unix time in nanoseconds of a clock's word (its tick's start). */
 static int64
-ns_of_word(IdClockId id, uint64 word)
+ns_of_word(IdSchemeId id, uint64 word)
 {
-	const IdClockSpec *spec = &clock_specs[id];
-	int64		ticks = (int64) (word >> spec->shift) - spec->tick_offset;
+	const IdScheme *s = &idschemes[id];
+	int64		ticks = (int64) (word >> s->counter_bits) - idscheme_unix_epoch_ticks(s);
 
 	if (ticks <= 0)
 		return 0;
-	if (ticks > PG_INT64_MAX / spec->ns_per_tick)
+	if (ticks > PG_INT64_MAX / s->tick_ns)
 		return PG_INT64_MAX;
-	return ticks * spec->ns_per_tick;
+	return ticks * s->tick_ns;
 }
 
 /*
@@ -203,7 +171,7 @@ ns_of_word(IdClockId id, uint64 word)
  * system clock moved.
  */
 int64
-idclock_steady_ns(IdClockId id, int64 now)
+idclock_steady_ns(IdSchemeId id, int64 now)
 {
 	IdClock    *c = &get_clocks()[id];
 	int64		mono = idclock_monotonic_ns();
@@ -224,12 +192,12 @@ idclock_steady_ns(IdClockId id, int64 now)
 
 /* How far the state file reaches ahead of the last issued value. */
 static inline uint64
-reserve_window(IdClockId id)
+reserve_window(IdSchemeId id)
 {
-	const IdClockSpec *spec = &clock_specs[id];
+	const IdScheme *s = &idschemes[id];
 
-	return (uint64) (IDCLOCK_AHEAD_SECS * INT64CONST(1000000000) / spec->ns_per_tick)
-		<< spec->shift;
+	return (uint64) (IDCLOCK_AHEAD_SECS * IDSCHEME_NS_PER_SEC / s->tick_ns)
+		<< s->counter_bits;
 }
 
 static inline uint64
@@ -244,7 +212,7 @@ get_clocks(void)
 {
 	if (unlikely(clocks == NULL))
 	{
-		for (int i = 0; i < IDCLOCK_COUNT; i++)
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
 		{
 			pg_atomic_init_u64(&local_clocks[i].last, 0);
 			pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
@@ -267,7 +235,7 @@ idclock_is_shared(void)
  * that the hot path almost never has to wait for the file.
  */
 static inline void
-cover(IdClockId id, uint64 value)
+cover(IdSchemeId id, uint64 value)
 {
 	uint64		reserved = pg_atomic_read_u64(&clocks[id].reserved);
 
@@ -278,7 +246,7 @@ cover(IdClockId id, uint64 value)
 }
 
 uint64
-idclock_advance(IdClockId id, IdClockStep step, void *arg)
+idclock_advance(IdSchemeId id, IdClockStep step, void *arg)
 {
 	IdClock    *c = &get_clocks()[id];
 	uint64		last = pg_atomic_read_u64(&c->last);
@@ -322,14 +290,14 @@ step_at_least(uint64 last, void *arg)
  * if the clock is not behind it.
  */
 uint64
-idclock_next(IdClockId id, uint64 floor)
+idclock_next(IdSchemeId id, uint64 floor)
 {
 	uint64		next = idclock_advance(id, step_at_least, &floor);
 
 	if (unlikely(next == 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("the %s clock is exhausted", clock_specs[id].name),
+				 errmsg("the %s clock is exhausted", idschemes[id].name),
 				 errdetail("The clock has reached the largest value its ids can hold.")));
 	return next;
 }
@@ -339,7 +307,7 @@ idclock_next(IdClockId id, uint64 floor)
  * sorts after it (the receive rule of a hybrid logical clock).
  */
 void
-idclock_observe(IdClockId id, uint64 value)
+idclock_observe(IdSchemeId id, uint64 value)
 {
 	IdClock    *c = &get_clocks()[id];
 	uint64		last = pg_atomic_read_u64(&c->last);
@@ -361,7 +329,7 @@ idclock_observe(IdClockId id, uint64 value)
 
 /* The highest value a clock has issued or observed (0 at first). */
 uint64
-idclock_last(IdClockId id)
+idclock_last(IdSchemeId id)
 {
 	return pg_atomic_read_u64(&get_clocks()[id].last);
 }
@@ -373,7 +341,7 @@ idclock_last(IdClockId id)
  * only if the lock is free (the early extension).
  */
 static void
-idclock_reserve(IdClockId id, uint64 value, bool wait)
+idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 {
 	IdClock    *c = &clocks[id];
 
@@ -383,9 +351,9 @@ idclock_reserve(IdClockId id, uint64 value, bool wait)
 		return;
 	if (add_saturating(value, reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
 	{
-		uint64		values[IDCLOCK_COUNT];
+		uint64		values[IDSCHEME_COUNT];
 
-		for (int i = 0; i < IDCLOCK_COUNT; i++)
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
 			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
 		values[id] = add_saturating(value, reserve_window(id));
 
@@ -457,21 +425,21 @@ write_marker(void)
  * and how to start over if the file, not the clock, is wrong.
  */
 static void
-warn_if_future(const uint64 *values)
+warn_if_future(const uint64 *values, int64 future_ms)
 {
 	int64		now = idclock_now_ns();
-	int64		tolerance_ms = Max((int64) idtypes_hlculid_max_drift, IDCLOCK_FUTURE_MIN_MS) +
+	int64		tolerance_ms = Max(future_ms, IDCLOCK_FUTURE_MIN_MS) +
 		IDCLOCK_AHEAD_SECS * 1000;
 	char		ahead[512] = "";
 	int			len = 0;
 
-	for (int i = 0; i < IDCLOCK_COUNT; i++)
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
 	{
 		int64		at = ns_of_word(i, values[i]);
 
 		if (values[i] != 0 && at - now > tolerance_ms * INT64CONST(1000000))
 			len += snprintf(ahead + len, sizeof(ahead) - len, "%s%s " INT64_FORMAT " s",
-							len > 0 ? ", " : "", clock_specs[i].name,
+							len > 0 ? ", " : "", idschemes[i].name,
 							(at - now) / INT64CONST(1000000000));
 		if (len >= (int) sizeof(ahead))
 			break;
@@ -502,19 +470,19 @@ warn_if_future(const uint64 *values)
  * the start.
  */
 void
-idclock_shmem_init(void *shared, LWLock *lock, bool found)
+idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 {
 	area = (IdClockArea *) shared;
 	if (!found)
 	{
-		uint64		values[IDCLOCK_COUNT] = {0};
+		uint64		values[IDSCHEME_COUNT] = {0};
 		int64		mono = idclock_monotonic_ns();
 
 		area->carried[0] = '\0';
 		switch (read_state_file(values))
 		{
 			case STATE_FILE_OK:
-				warn_if_future(values);
+				warn_if_future(values, future_ms);
 				break;
 			case STATE_FILE_MISSING:
 				if (data_file_exists(IDCLOCK_MARKER_FILE) || data_file_exists(IDCLOCK_DAMAGED_FILE))
@@ -531,16 +499,16 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found)
 				write_state_file(values, FATAL);
 				break;
 			case STATE_FILE_UNTRUSTED:
-				warn_if_future(values);
+				warn_if_future(values, future_ms);
 				/* the replacement values are on disk before any id is issued */
 				write_state_file(values, FATAL);
 				break;
 		}
 		write_marker();
-		for (int i = 0; i < IDCLOCK_COUNT; i++)
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
 		{
-			if (clock_specs[i].resume_after_tick && values[i] != 0)
-				values[i] |= (UINT64CONST(1) << clock_specs[i].shift) - 1;
+			if (idschemes[i].resume_after_tick && values[i] != 0)
+				values[i] |= (UINT64CONST(1) << idschemes[i].counter_bits) - 1;
 			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 			/* steady time starts at the resumed value, if that is ahead */
@@ -563,11 +531,11 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found)
 void
 idclock_save_state(int code, Datum arg)
 {
-	uint64		values[IDCLOCK_COUNT];
+	uint64		values[IDSCHEME_COUNT];
 
 	if (code != 0 || IsUnderPostmaster || !clocks_shared)
 		return;
-	for (int i = 0; i < IDCLOCK_COUNT; i++)
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
 		values[i] = pg_atomic_read_u64(&clocks[i].last);
 	write_state_file(values, LOG);
 }
@@ -583,9 +551,9 @@ format_state(char *buf, const uint64 *values)
 	pg_crc32c	crc;
 
 	len = snprintf(buf, IDCLOCK_STATE_MAXLEN, "%s", IDCLOCK_STATE_HEADER);
-	for (int i = 0; i < IDCLOCK_COUNT; i++)
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
 		len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "%s " UINT64_FORMAT "\n",
-						clock_specs[i].name, values[i]);
+						idschemes[i].name, values[i]);
 	len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "%s", area->carried);
 	INIT_CRC32C(crc);
 	COMP_CRC32C(crc, buf, len);
@@ -652,7 +620,7 @@ state_file_untrusted(uint64 *values, const char *why)
 	/* st_mtime is whole seconds: round up */
 	if (have_mtime)
 		written_ns = ((int64) st.st_mtime + 1) * INT64CONST(1000000000);
-	for (int i = 0; i < IDCLOCK_COUNT; i++)
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
 		values[i] = add_saturating(idclock_word_at(i, written_ns), reserve_window(i));
 	area->carried[0] = '\0';
 
@@ -730,13 +698,13 @@ read_state_file(uint64 *values)
 		size_t		namelen = strcspn(line, " ");
 		bool		known = false;
 
-		for (int i = 0; i < IDCLOCK_COUNT; i++)
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
 		{
 			unsigned long long value;
 			char		extra;
 
-			if (strlen(clock_specs[i].name) != namelen ||
-				strncmp(line, clock_specs[i].name, namelen) != 0)
+			if (strlen(idschemes[i].name) != namelen ||
+				strncmp(line, idschemes[i].name, namelen) != 0)
 				continue;
 			if (sscanf(line + namelen, " %llu%c", &value, &extra) != 1)
 				goto damaged;

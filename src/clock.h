@@ -22,18 +22,12 @@
 #include "port/atomics.h"
 #include "storage/lwlock.h"
 
-/* One clock per scheme; the order is also the order in the state file. */
-typedef enum IdClockId
-{
-	IDCLOCK_MUID,				/* microseconds since the Unix epoch */
-	IDCLOCK_HLCULID,			/* ms << 16 | counter */
-	IDCLOCK_UID8,				/* ms << 17 | sequence << 11 | generator slot */
-	IDCLOCK_UUIDV6,				/* 100 ns since 1582-10-15 */
-	IDCLOCK_UUIDV7,				/* ms << 12 | sub-millisecond fraction */
-	IDCLOCK_UUIDV8,				/* Unix nanoseconds >> 4 */
-	IDCLOCK_TID62,				/* seconds since 2020 << 32 | counter */
-	IDCLOCK_COUNT
-} IdClockId;
+#include "scheme.h"
+
+/*
+ * One clock per scheme (scheme.h: IdSchemeId names it, and its description
+ * says how its word relates to time).
+ */
 
 typedef struct IdClock
 {
@@ -60,28 +54,32 @@ extern int64 idclock_now_ns(void);
  * nanoseconds, and the word of the first id then (saturating at the largest
  * word: a time past the clock's range never wraps to an early word).
  */
-extern int64 idclock_ticks_at(IdClockId id, int64 ns);
-extern uint64 idclock_word_at(IdClockId id, int64 ns);
+extern int64 idclock_ticks_at(IdSchemeId id, int64 ns);
+extern uint64 idclock_word_at(IdSchemeId id, int64 ns);
 
 /*
  * A clock's steady time in Unix nanoseconds, given the system clock's now:
  * now, but never going back (see clock.c); how far ahead of it a clock may
  * run is the scheme's choice.
  */
-extern int64 idclock_steady_ns(IdClockId id, int64 now);
+extern int64 idclock_steady_ns(IdSchemeId id, int64 now);
 
 /* Monotonic clock (not stepped with the wall clock), nanoseconds. */
 extern int64 idclock_monotonic_ns(void);
 
-extern uint64 idclock_advance(IdClockId id, IdClockStep step, void *arg);
-extern uint64 idclock_next(IdClockId id, uint64 floor);
-extern void idclock_observe(IdClockId id, uint64 value);
-extern uint64 idclock_last(IdClockId id);
+extern uint64 idclock_advance(IdSchemeId id, IdClockStep step, void *arg);
+extern uint64 idclock_next(IdSchemeId id, uint64 floor);
+extern void idclock_observe(IdSchemeId id, uint64 value);
+extern uint64 idclock_last(IdSchemeId id);
 extern bool idclock_is_shared(void);
 
-/* Called by idtypes.c to place the clocks in shared memory. */
+/*
+ * Called by idtypes.c to place the clocks in shared memory.  A state file
+ * whose clocks reach further than future_ms ahead of the system clock gets a
+ * warning at start.
+ */
 extern Size idclock_shmem_size(void);
-extern void idclock_shmem_init(void *area, LWLock *lock, bool found);
+extern void idclock_shmem_init(void *area, LWLock *lock, bool found, int64 future_ms);
 extern void idclock_save_state(int code, Datum arg);
 
 #define IDCLOCK_STATE_FILE "idtypes.state"

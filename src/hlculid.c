@@ -3,7 +3,7 @@
  * hlculid.c
  *	  The hlculid type: 16-byte ids of a hybrid logical clock (a millisecond
  *	  timestamp and a logical counter), the publisher that made it, and 48
- *	  random bits (HLC-ULID; layout in DESIGN.md section 1).
+ *	  random bits (HLC-ULID).
  *
  * Bytes 0-5 are the milliseconds since the Unix epoch, 6-7 the counter, 8-9
  * the publisher and 10-15 the entropy, all big-endian, so byte order is
@@ -38,26 +38,22 @@
 #include "port/pg_crc32c.h"
 #include "postmaster/postmaster.h"
 #include "utils/acl.h"
+#include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "byteid.h"
 #include "clock.h"
 #include "codec.h"
+#include "compat.h"
 #include "hlculid.h"
-#include "idtypes.h"
 #include "random.h"
 #include "timebin.h"
 
 /* Bytes of the clock word (ms << 16 | counter) at the start of an id. */
 #define HLCULID_CLOCK_BYTES	8
 
-static const ByteIdTime hlculid_time = {
-	.typname = "hlculid",
-	.len = HLCULID_LEN,
-	.ts_bytes = 6,
-	.unit_usec = 1000,
-	.epoch_unix_usec = 0,
-};
+/* the time of an hlculid (scheme.h) */
+static const IdScheme *const hlculid_scheme = &idschemes[IDSCHEME_HLCULID];
 
 static hlculid *
 hlculid_build(uint64 ts, uint32 counter, uint32 publisher, uint64 entropy)
@@ -133,7 +129,63 @@ hlculid_out(PG_FUNCTION_ARGS)
 
 /* ---------- comparison with timestamptz ---------- */
 
-BYTEID_TIME_COMPARISONS(hlculid, &hlculid_time)
+BYTEID_TIME_COMPARISONS(hlculid, hlculid_scheme)
+
+/* ---------- settings ---------- */
+
+int			idtypes_publisher_id = -1;
+int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
+char	   *idtypes_hlculid_observe_role = NULL;
+
+void
+hlculid_init(void)
+{
+	/*
+	 * Node identity is configuration, not something an ordinary session may
+	 * change: PGC_SIGHUP, set in postgresql.conf or with ALTER SYSTEM.
+	 */
+	DefineCustomIntVariable("idtypes.publisher_id",
+							"Publisher id of this server in hlculids, 0 to 65535; -1: automatic.",
+							"Automatic: derived from the host name, port and system identifier of the server.",
+							&idtypes_publisher_id,
+							-1, -1, 65535,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * The bound epsilon of a hybrid logical clock: hlculid_observe() refuses
+	 * an id further ahead of this server's clock than this, so that one id
+	 * from a broken clock (or a forged one) cannot drag the server's clock,
+	 * and with it every id it generates, far into the future.  Server-wide,
+	 * like the clock it protects.
+	 */
+	DefineCustomIntVariable("idtypes.hlculid_max_drift",
+							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit.",
+							"An id further ahead is refused, so that one id from a broken clock cannot drag "
+							"every later id of this server into the future.",
+							&idtypes_hlculid_max_drift,
+							5 * 60 * 1000, -1, INT_MAX,
+							PGC_SIGHUP,
+							GUC_UNIT_MS,
+							NULL, NULL, NULL);
+
+	/*
+	 * With shared_preload_libraries the hybrid logical clock is the server's:
+	 * hlculid_observe() moves it for every database, so only a role the
+	 * superuser named may call it, not whoever created the extension in one
+	 * database.
+	 */
+	DefineCustomStringVariable("idtypes.hlculid_observe_role",
+							   "Role whose members may move the server-wide hlculid clock with hlculid_observe(); empty: superusers only.",
+							   "With shared_preload_libraries the clock is shared by every database of the server. "
+							   "Without it, hlculid_observe() moves only the calling backend's clock and this is not checked.",
+							   &idtypes_hlculid_observe_role,
+							   "",
+							   PGC_SIGHUP,
+							   0,
+							   NULL, NULL, NULL);
+}
 
 /* ---------- generation ---------- */
 
@@ -188,7 +240,7 @@ hlculid_node_publisher(void)
 static uint64
 hlculid_now_floor(void)
 {
-	int64		now_ms = idclock_now_ns() / 1000000;
+	int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
 
 	/* before 1970 the logical clock simply goes on from its last value */
 	if (now_ms < 0)
@@ -220,7 +272,7 @@ Datum
 gen_hlculid(PG_FUNCTION_ARGS)
 {
 	uint32		publisher = hlculid_node_publisher();
-	uint64		clock = idclock_next(IDCLOCK_HLCULID, hlculid_now_floor());
+	uint64		clock = idclock_next(IDSCHEME_HLCULID, hlculid_now_floor());
 	hlculid    *result;
 
 	result = palloc(sizeof(hlculid));
@@ -265,7 +317,7 @@ hlculid_observe(PG_FUNCTION_ARGS)
 	}
 	if (idtypes_hlculid_max_drift >= 0)
 	{
-		int64		now_ms = idclock_now_ns() / 1000000;
+		int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
 		int64		ahead = (int64) (clock >> 16) - now_ms;
 
 		if (ahead > idtypes_hlculid_max_drift)
@@ -273,11 +325,11 @@ hlculid_observe(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("hlculid is too far ahead of this server's clock"),
 					 errdetail("Its time is %s, " INT64_FORMAT " ms ahead; idtypes.hlculid_max_drift allows %d ms.",
-							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> 16, &hlculid_time)),
+							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> 16, hlculid_scheme)),
 							   ahead, idtypes_hlculid_max_drift),
 					 errhint("Check the clock of the node that made it.  If that clock is right, raise idtypes.hlculid_max_drift.")));
 	}
-	idclock_observe(IDCLOCK_HLCULID, clock);
+	idclock_observe(IDSCHEME_HLCULID, clock);
 	PG_RETURN_VOID();
 }
 
@@ -289,7 +341,7 @@ hlculid_timestamp(PG_FUNCTION_ARGS)
 {
 	hlculid    *h = PG_GETARG_HLCULID_P(0);
 
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(h->data, &hlculid_time));
+	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(h->data, hlculid_scheme));
 }
 
 /* The start of the stride-wide bin, aligned on an origin, that holds its time. */
@@ -298,7 +350,7 @@ Datum
 hlculid_date_bin(PG_FUNCTION_ARGS)
 {
 	hlculid    *h = PG_GETARG_HLCULID_P(1);
-	TimestampTz ts = byteid_timestamptz_of(h->data, &hlculid_time);
+	TimestampTz ts = byteid_timestamptz_of(h->data, hlculid_scheme);
 
 	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
@@ -328,7 +380,7 @@ PG_FUNCTION_INFO_V1(hlculid_from_parts);
 Datum
 hlculid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, false);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
 	int32		counter = PG_GETARG_INT32(1);
 	int32		publisher = PG_GETARG_INT32(2);
 	int64		entropy = PG_GETARG_INT64(3);
@@ -355,7 +407,7 @@ PG_FUNCTION_INFO_V1(hlculid_floor);
 Datum
 hlculid_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, true);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, true);
 
 	PG_RETURN_HLCULID_P(hlculid_build(ts, 0, 0, 0));
 }
@@ -364,7 +416,7 @@ PG_FUNCTION_INFO_V1(hlculid_ceil);
 Datum
 hlculid_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &hlculid_time, false);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
 
 	PG_RETURN_HLCULID_P(hlculid_build(ts, HLCULID_COUNTER_MAX, HLCULID_PUBLISHER_MAX,
 									  HLCULID_ENTROPY_MAX));

@@ -3,7 +3,7 @@
  * muid.c
  *	  The muid type: 16-byte ids of a timestamp in microseconds, the
  *	  medallion of the node that made it, and an offset within the
- *	  transaction (Muid specification; layout in DESIGN.md section 1).
+ *	  transaction (Muid specification).
  *
  * value = ts << 72 | medallion << 20 | offset, stored big-endian, so byte
  * order is (time, node, offset) order.  Comparison, sorting, hashing,
@@ -13,6 +13,10 @@
  * the first gen_muid() (strictly increasing across the server with
  * shared_preload_libraries), then offsets 1, 2, 3, ...; offset 0 is the
  * transaction itself (muid_transaction()).
+ *
+ * The medallion (node id) is the idtypes.medallion setting, or automatic: a
+ * random one per server start, kept in shared memory with
+ * shared_preload_libraries, else per backend.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -25,23 +29,19 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "byteid.h"
 #include "clock.h"
 #include "codec.h"
-#include "idtypes.h"
 #include "muid.h"
+#include "node.h"
 #include "random.h"
 #include "timebin.h"
 
-static const ByteIdTime muid_time = {
-	.typname = "muid",
-	.len = MUID_LEN,
-	.ts_bytes = 7,
-	.unit_usec = 1,
-	.epoch_unix_usec = 0,
-};
+/* the time of a muid (scheme.h) */
+static const IdScheme *const muid_scheme = &idschemes[IDSCHEME_MUID];
 
 static muid *
 muid_build(uint64 ts, uint64 medallion, uint32 offset)
@@ -100,7 +100,123 @@ muid_out(PG_FUNCTION_ARGS)
 
 /* ---------- comparison with timestamptz ---------- */
 
-BYTEID_TIME_COMPARISONS(muid, &muid_time)
+BYTEID_TIME_COMPARISONS(muid, muid_scheme)
+
+/* ---------- settings ---------- */
+
+int64		idtypes_medallion = -1;
+static char *medallion_setting = NULL;
+
+/*
+ * idtypes.medallion is 52 bits wide, more than an integer setting holds, so
+ * it is a string: decimal or 0x-prefixed hex, empty for automatic.
+ */
+static bool
+check_medallion(char **newval, void **extra, GucSource source)
+{
+	const char *s = *newval;
+	int64	   *value;
+	int64		parsed = -1;
+
+	if (s != NULL && *s != '\0')
+	{
+		int			base = 10;
+		uint64		v = 0;
+		bool		ok = true;
+
+		/* exactly [0-9]+ or 0x[0-9a-fA-F]+: no sign, blanks or octal */
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		{
+			base = 16;
+			s += 2;
+		}
+		if (*s == '\0')
+			ok = false;
+		for (; ok && *s != '\0'; s++)
+		{
+			int			d;
+
+			if (*s >= '0' && *s <= '9')
+				d = *s - '0';
+			else if (base == 16 && *s >= 'a' && *s <= 'f')
+				d = *s - 'a' + 10;
+			else if (base == 16 && *s >= 'A' && *s <= 'F')
+				d = *s - 'A' + 10;
+			else
+				break;
+			v = v * base + d;
+			if (v > MUID_MEDALLION_MAX)
+				ok = false;
+		}
+		if (!ok || *s != '\0')
+		{
+			GUC_check_errdetail("idtypes.medallion must be a decimal integer or a 0x-prefixed hexadecimal one from 0 to "
+								UINT64_FORMAT " (0xFFFFFFFFFFFFF), or empty for an automatic one.",
+								(uint64) MUID_MEDALLION_MAX);
+			return false;
+		}
+		parsed = (int64) v;
+	}
+	value = idtypes_guc_malloc(sizeof(int64));
+	if (value == NULL)
+	{
+		GUC_check_errmsg("out of memory");
+		return false;
+	}
+	*value = parsed;
+	*extra = value;
+	return true;
+}
+
+static void
+assign_medallion(const char *newval, void *extra)
+{
+	idtypes_medallion = *(int64 *) extra;
+}
+
+void
+muid_init(void)
+{
+	/*
+	 * Node identity is configuration, not something an ordinary session may
+	 * change: PGC_SIGHUP, set in postgresql.conf or with ALTER SYSTEM.
+	 */
+	DefineCustomStringVariable("idtypes.medallion",
+							   "Medallion (node id) of this server in muids, 0 to 2^52-1; empty: automatic.",
+							   "Automatic: a random medallion from the Muid specification's range, "
+							   "new at each server start (per backend without shared_preload_libraries).",
+							   &medallion_setting,
+							   "",
+							   PGC_SIGHUP,
+							   0,
+							   check_medallion, assign_medallion, NULL);
+}
+
+/* The automatic medallion of this server start, in shared memory. */
+static uint64 *shared_medallion = NULL;
+
+Size
+muid_shmem_size(void)
+{
+	return sizeof(uint64);
+}
+
+/* In the postmaster, at start and after each crash reinitialisation. */
+void
+muid_shmem_init(void *area, bool found)
+{
+	shared_medallion = (uint64 *) area;
+	if (!found)
+	{
+		uint64		r;
+
+		if (!pg_strong_random(&r, sizeof(r)))
+			ereport(FATAL,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+		*shared_medallion = muid_random_medallion(r);
+	}
+}
 
 /* ---------- generation ---------- */
 
@@ -127,8 +243,8 @@ muid_node_medallion(void)
 {
 	if (idtypes_medallion >= 0)
 		return (uint64) idtypes_medallion;
-	if (idtypes_shared != NULL)
-		return idtypes_shared->medallion;
+	if (shared_medallion != NULL)
+		return *shared_medallion;
 	if (backend_medallion == 0)
 		backend_medallion = muid_random_medallion(idrandom_u64());
 	return backend_medallion;
@@ -159,15 +275,15 @@ muid_xact_begin(void)
 	 */
 	if (idtypes_medallion >= 0)
 	{
-		if (!idtypes_preloaded)
-			idtypes_identity_needs_preload("idtypes.medallion");
+		if (!node_preloaded)
+			node_identity_needs_preload("idtypes.medallion");
 		if (RecoveryInProgress())
-			idtypes_identity_copied("muids", "medallion",
+			node_identity_copied("muids", "medallion",
 									"Generate muids on the primary, or reset idtypes.medallion on this standby "
 									"so that it uses an automatic medallion of its own.");
 	}
 	medallion = muid_node_medallion();
-	ts = idclock_next(IDCLOCK_MUID, (uint64) (idclock_now_ns() / 1000));
+	ts = idclock_next(IDSCHEME_MUID, (uint64) idclock_ticks_at(IDSCHEME_MUID, idclock_now_ns()));
 	if (ts > MUID_TS_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -209,7 +325,7 @@ PG_FUNCTION_INFO_V1(muid_timestamp);
 Datum
 muid_timestamp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(PG_GETARG_MUID_P(0)->data, &muid_time));
+	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(PG_GETARG_MUID_P(0)->data, muid_scheme));
 }
 
 /* The start of the stride-wide bin, aligned on an origin, that holds its time. */
@@ -217,7 +333,7 @@ PG_FUNCTION_INFO_V1(muid_date_bin);
 Datum
 muid_date_bin(PG_FUNCTION_ARGS)
 {
-	TimestampTz ts = byteid_timestamptz_of(PG_GETARG_MUID_P(1)->data, &muid_time);
+	TimestampTz ts = byteid_timestamptz_of(PG_GETARG_MUID_P(1)->data, muid_scheme);
 
 	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
@@ -240,7 +356,7 @@ PG_FUNCTION_INFO_V1(muid_from_parts);
 Datum
 muid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time, false);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
 	int64		medallion = PG_GETARG_INT64(1);
 	int32		offset = PG_GETARG_INT32(2);
 
@@ -261,7 +377,7 @@ PG_FUNCTION_INFO_V1(muid_floor);
 Datum
 muid_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time, true);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, true);
 
 	PG_RETURN_MUID_P(muid_build(ts, 0, 0));
 }
@@ -270,7 +386,7 @@ PG_FUNCTION_INFO_V1(muid_ceil);
 Datum
 muid_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &muid_time, false);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
 
 	PG_RETURN_MUID_P(muid_build(ts, MUID_MEDALLION_MAX, MUID_OFFSET_MAX));
 }

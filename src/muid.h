@@ -14,8 +14,9 @@
 
 #include "fmgr.h"
 
-#define MUID_LEN			16
-#define MUID_TS_MAX			((UINT64CONST(1) << 56) - 1)
+#include "scheme.h"
+
+#define MUID_TS_MAX			idscheme_tick_max(&idschemes[IDSCHEME_MUID])
 #define MUID_MEDALLION_MAX	((UINT64CONST(1) << 52) - 1)
 #define MUID_OFFSET_MAX		0xFFFFF
 
@@ -38,6 +39,16 @@ muid_random_medallion(uint64 random_bits)
 {
 	return MUID_RANDOM_MEDALLION_MIN | (random_bits & (MUID_RANDOM_MEDALLION_MIN - 1));
 }
+
+/* idtypes.medallion: -1 for automatic. */
+extern int64 idtypes_medallion;
+
+/* Define the settings (from _PG_init). */
+extern void muid_init(void);
+
+/* The automatic medallion of a server start, in shared memory. */
+extern Size muid_shmem_size(void);
+extern void muid_shmem_init(void *area, bool found);
 
 /* The medallion of this node (or, without shared memory, this backend). */
 extern uint64 muid_node_medallion(void);

@@ -3,9 +3,8 @@
  * tid62.c
  *	  The tid62 type, SimpleDB's recommended id: 12 bytes of uint32 seconds
  *	  since 2020-01-01T00:00:00Z and 8 bytes of entropy, written as 17
- *	  base62 digits; and the SimpleDB specification's other text ids and id
- *	  rules (uuid464, seq10, seq36, prefixed ids, the simpledb_id domain).
- *	  Layouts in DESIGN.md section 1.
+ *	  base62 digits, and ids prefixed with a name ("{prefix}-{tid62}").
+ *	  The SimpleDB specification's other text ids are in simpledb.c.
  *
  * The bytes are big-endian, so byte order is time order, whatever the
  * collation (a base62 text column sorts differently under a linguistic
@@ -34,23 +33,17 @@
 #include "funcapi.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
-#include "utils/uuid.h"
 
 #include "byteid.h"
 #include "clock.h"
 #include "codec.h"
-#include "idtypes.h"
+#include "compat.h"
 #include "random.h"
 #include "tid62.h"
 #include "timebin.h"
 
-static const ByteIdTime tid62_time = {
-	.typname = "tid62",
-	.len = TID62_LEN,
-	.ts_bytes = TID62_TS_LEN,
-	.unit_usec = USECS_PER_SEC,
-	.epoch_unix_usec = TID62_EPOCH_UNIX * USECS_PER_SEC,
-};
+/* the time of a tid62 (scheme.h) */
+static const IdScheme *const tid62_scheme = &idschemes[IDSCHEME_TID62];
 
 static tid62 *
 tid62_build(uint32 seconds, const uint8 *entropy)
@@ -109,7 +102,7 @@ tid62_out(PG_FUNCTION_ARGS)
 
 /* ---------- comparison with timestamptz ---------- */
 
-BYTEID_TIME_COMPARISONS(tid62, &tid62_time)
+BYTEID_TIME_COMPARISONS(tid62, tid62_scheme)
 
 /* ---------- generation ---------- */
 
@@ -163,7 +156,7 @@ tid62_generate(void)
 	 * seconds are taken whole (not from the clock word, whose 32 bits of
 	 * seconds would wrap back to 2020).
 	 */
-	s.now = (uint64) Min(Max(idclock_ticks_at(IDCLOCK_TID62, idclock_now_ns()), 0),
+	s.now = (uint64) Min(Max(idclock_ticks_at(IDSCHEME_TID62, idclock_now_ns()), 0),
 						 (int64) TID62_SECONDS_MAX + 1);
 	if (unlikely(s.now > TID62_SECONDS_MAX))
 		ereport(ERROR,
@@ -173,7 +166,7 @@ tid62_generate(void)
 	s.step = (uint32) (r & 0xFF) + 1;
 	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
 
-	word = idclock_advance(IDCLOCK_TID62, tid62_step, &s);
+	word = idclock_advance(IDSCHEME_TID62, tid62_step, &s);
 	if (word == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -201,7 +194,7 @@ tid62_timestamp(PG_FUNCTION_ARGS)
 {
 	tid62	   *t = PG_GETARG_TID62_P(0);
 
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(t->data, &tid62_time));
+	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(t->data, tid62_scheme));
 }
 
 /* The start of the stride-wide bin, aligned on an origin, that holds its time. */
@@ -210,7 +203,7 @@ Datum
 tid62_date_bin(PG_FUNCTION_ARGS)
 {
 	tid62	   *t = PG_GETARG_TID62_P(1);
-	TimestampTz ts = byteid_timestamptz_of(t->data, &tid62_time);
+	TimestampTz ts = byteid_timestamptz_of(t->data, tid62_scheme);
 
 	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
@@ -231,7 +224,7 @@ PG_FUNCTION_INFO_V1(tid62_from_parts);
 Datum
 tid62_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, false);
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, false);
 	bytea	   *entropy = PG_GETARG_BYTEA_PP(1);
 
 	if (VARSIZE_ANY_EXHDR(entropy) != TID62_ENTROPY_LEN)
@@ -246,7 +239,7 @@ PG_FUNCTION_INFO_V1(tid62_floor);
 Datum
 tid62_floor(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, true);
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, true);
 	static const uint8 zeros[TID62_ENTROPY_LEN] = {0};
 
 	PG_RETURN_TID62_P(tid62_build((uint32) seconds, zeros));
@@ -256,7 +249,7 @@ PG_FUNCTION_INFO_V1(tid62_ceil);
 Datum
 tid62_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &tid62_time, false);
+	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, false);
 	static const uint8 ones[TID62_ENTROPY_LEN] = {
 		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 	};
@@ -377,96 +370,4 @@ tid62_split(PG_FUNCTION_ARGS)
 	values[1] = Tid62PGetDatum(id);
 	tupdesc = BlessTupleDesc(tupdesc);
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
-}
-
-/* ---------- SimpleDB text helpers: uuid464, seq10, seq36 ---------- */
-
-#define UUID464_LEN		CODEC_BASE64URL_LEN(UUID_LEN)	/* 22 */
-
-static text *
-uuid464_text(const pg_uuid_t *u)
-{
-	text	   *result = palloc(VARHDRSZ + UUID464_LEN);
-
-	SET_VARSIZE(result, VARHDRSZ + UUID464_LEN);
-	codec_base64url_encode(VARDATA(result), u->data, UUID_LEN);
-	return result;
-}
-
-PG_FUNCTION_INFO_V1(uuid464);
-Datum
-uuid464(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_TEXT_P(uuid464_text(PG_GETARG_UUID_P(0)));
-}
-
-PG_FUNCTION_INFO_V1(uuid464_decode);
-Datum
-uuid464_decode(PG_FUNCTION_ARGS)
-{
-	text	   *arg = PG_GETARG_TEXT_PP(0);
-	const char *s = VARDATA_ANY(arg);
-	int			len = VARSIZE_ANY_EXHDR(arg);
-	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
-
-	if (!codec_base64url_decode(result->data, UUID_LEN, s, len))
-	{
-		const char *detail;
-
-		/* 22 base64url characters that still fail: the last one sets unused bits */
-		if (len == UUID464_LEN &&
-			strspn(text_to_cstring(arg),
-				   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == UUID464_LEN)
-			detail = "The last character of a uuid464 is one of A, Q, g and w: the other characters leave unused bits set, and each uuid has one uuid464.";
-		else
-			detail = "A uuid464 is 22 base64url characters (A-Z, a-z, 0-9, - and _), without padding.";
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for uuid464: \"%s\"", text_to_cstring(arg)),
-				 errdetail_internal("%s", detail)));
-	}
-	PG_RETURN_UUID_P(result);
-}
-
-PG_FUNCTION_INFO_V1(gen_uuid464);
-Datum
-gen_uuid464(PG_FUNCTION_ARGS)
-{
-	pg_uuid_t	u;
-
-	/* a random (version 4) uuid, RFC 9562 section 5.4 */
-	idrandom_bytes(u.data, UUID_LEN);
-	u.data[6] = (u.data[6] & 0x0F) | 0x40;
-	u.data[8] = (u.data[8] & 0x3F) | 0x80;
-	PG_RETURN_TEXT_P(uuid464_text(&u));
-}
-
-/* An ordinal as exactly width digits of base; 22003 if it does not fit. */
-static text *
-seq_text(const char *name, int64 v, int base, int width, const char *max)
-{
-	text	   *result = palloc(VARHDRSZ + width);
-
-	SET_VARSIZE(result, VARHDRSZ + width);
-	if (v < 0 || !codec_uint_encode(VARDATA(result), (uint64) v, base, width))
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("value " INT64_FORMAT " is out of range for %s", v, name),
-				 errdetail("%s takes integers from 0 to %s.", name, max)));
-	return result;
-}
-
-PG_FUNCTION_INFO_V1(seq10);
-Datum
-seq10(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_TEXT_P(seq_text("seq10", PG_GETARG_INT64(0), 10, 10, "9999999999"));
-}
-
-PG_FUNCTION_INFO_V1(seq36);
-Datum
-seq36(PG_FUNCTION_ARGS)
-{
-	/* 36^7 - 1 = 78364164095, "zzzzzzz" */
-	PG_RETURN_TEXT_P(seq_text("seq36", PG_GETARG_INT64(0), 36, 7, "78364164095 (zzzzzzz)"));
 }

@@ -15,14 +15,13 @@
 
 #include "fmgr.h"
 
-#define TID62_LEN			12
-#define TID62_TS_LEN		4
-#define TID62_ENTROPY_LEN	8
+#include "scheme.h"
 
-/* 2020-01-01T00:00:00Z, seconds since the Unix epoch */
-#define TID62_EPOCH_UNIX	INT64CONST(1577836800)
+/* the seconds since 2020 (scheme.h), then the entropy */
+#define TID62_ENTROPY_LEN	8
+#define TID62_TS_LEN		(TID62_LEN - TID62_ENTROPY_LEN)
 /* the last second a tid62 can hold: 2156-02-07T06:28:15Z */
-#define TID62_SECONDS_MAX	PG_UINT32_MAX
+#define TID62_SECONDS_MAX	idscheme_tick_max(&idschemes[IDSCHEME_TID62])
 
 typedef struct tid62
 {

@@ -3,8 +3,7 @@
  * uid8.c
  *	  The uid8 type: the eight-byte ids of LableOrg's java-uniqueid, a
  *	  millisecond timestamp, a sequence within the millisecond, the
- *	  generator and cluster that made it, and the layout mode (DESIGN.md
- *	  section 1).
+ *	  generator and cluster that made it, and the layout mode.
  *
  * A uid8 is one unsigned 64-bit integer, passed by value like int8:
  * comparison is unsigned integer comparison (which is the byte order of the
@@ -48,21 +47,14 @@
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
-#include "idtypes.h"
+#include "node.h"
 #include "timebin.h"
 #include "uid8.h"
 
-/* the 42-bit millisecond count, for the shared timestamp conversions */
-static const ByteIdTime uid8_time = {
-	.typname = "uid8",
-	.len = UID8_LEN,
-	.ts_bytes = 0,				/* not a byte prefix: tick_max instead */
-	.unit_usec = 1000,
-	.epoch_unix_usec = 0,
-	.tick_max = UID8_TS_MAX,
-};
+/* the 42-bit millisecond count, for the shared timestamp conversions (scheme.h) */
+static const IdScheme *const uid8_scheme = &idschemes[IDSCHEME_UID8];
 
-/* ---------- layout (DESIGN.md section 1) ---------- */
+/* ---------- layout (see uid8.h) ---------- */
 
 /* the bits below the timestamp: seq, generator, mode, cluster */
 #define UID8_LOW_MASK		((UINT64CONST(1) << 22) - 1)
@@ -316,10 +308,103 @@ uid8_hash_extended(PG_FUNCTION_ARGS)
 	return hashint8extended(fcinfo);
 }
 
+/* ---------- settings ---------- */
+
+int			idtypes_uid8_cluster_id = 0;
+int			idtypes_uid8_generator_id = -1;
+int			idtypes_uid8_generator_count = 1;
+int			idtypes_uid8_generator_count_max = 512;
+int			idtypes_uid8_mode = UID8_MODE_TIME_SEQUENTIAL;
+
+static const struct config_enum_entry uid8_mode_options[] = {
+	{"spread", UID8_MODE_SPREAD, false},
+	{"time_sequential", UID8_MODE_TIME_SEQUENTIAL, false},
+	{NULL, 0, false}
+};
+
+void
+uid8_init(void)
+{
+	/*
+	 * Node identity is configuration, not something an ordinary session may
+	 * change: PGC_SIGHUP, set in postgresql.conf or with ALTER SYSTEM.
+	 */
+	DefineCustomIntVariable("idtypes.uid8_cluster_id",
+							"Cluster id of this server in uid8 ids, 0 to 15.",
+							"Automatic generator ids are negotiated within one server: servers that generate "
+							"uid8 ids need different cluster ids (or disjoint configured generator ids).",
+							&idtypes_uid8_cluster_id,
+							0, 0, 15,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * With shared_preload_libraries, the server's uid8 generator (a range of
+	 * generator ids sharing one clock) is fixed for the life of the server:
+	 * if a reload could move it, backends that had not yet seen the reload
+	 * would generate with the old range while others use the new one, and
+	 * the two could overlap.  Restart-only settings cannot be defined after
+	 * startup, so without preloading they stay reloadable (each backend then
+	 * claims its own generator ids anyway).
+	 */
+	DefineCustomIntVariable("idtypes.uid8_generator_id",
+							"Generator id of this server in uid8 ids, 0 to 2047; -1: automatic.",
+							"Automatic: each backend claims free generator ids through the lock manager. "
+							"A configured id needs shared_preload_libraries (all backends then share one generator).",
+							&idtypes_uid8_generator_id,
+							-1, -1, 2047,
+							process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	DefineCustomIntVariable("idtypes.uid8_generator_count",
+							"Number of generator ids a uid8 generator uses, 1 to 2048: 64 ids per millisecond each.",
+							"With idtypes.uid8_generator_id set, the server's generator uses this many ids from it up; "
+							"with automatic generator ids, each backend claims this many.",
+							&idtypes_uid8_generator_count,
+							1, 1, 2048,
+							process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * With automatic generator ids, a backend that uses up a millisecond's
+	 * ids claims more, up to this many (see "generation: claims" below): a
+	 * resource limit rather than identity, but set like the rest of the uid8
+	 * generator.
+	 */
+	DefineCustomIntVariable("idtypes.uid8_generator_count_max",
+							"The most generator ids a backend claims with automatic uid8 generator ids, 1 to 2048.",
+							"A backend that uses up the 64 ids per millisecond of each of its generator ids "
+							"claims as many again, up to this many, and gives them back when it no longer needs them.",
+							&idtypes_uid8_generator_count_max,
+							512, 1, 2048,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	/*
+	 * time_sequential by default: a key column's B-tree wants its new keys
+	 * at the right edge.  (java-uniqueid defaults to spread, which scatters
+	 * row keys over the regions of an HBase table.)
+	 */
+	DefineCustomEnumVariable("idtypes.uid8_mode",
+							 "Layout of generated uid8 ids: time_sequential or spread.",
+							 "time_sequential puts the timestamp first, so that ids sort by time; spread reverses "
+							 "the bits of the timestamp, so that successive ids scatter over the key space.",
+							 &idtypes_uid8_mode,
+							 UID8_MODE_TIME_SEQUENTIAL,
+							 uid8_mode_options,
+							 PGC_SIGHUP,
+							 0,
+							 NULL, NULL, NULL);
+}
+
 /* ---------- generation ---------- */
 
 /*
- * A generator's state is one clock word (IDCLOCK_UID8 in clock.h):
+ * A generator's state is one clock word (the IDSCHEME_UID8 clock; scheme.h):
  *
  *	 ms << 17 | seq << 11 | slot
  *
@@ -333,7 +418,7 @@ uid8_hash_extended(PG_FUNCTION_ARGS)
  * The two kinds of generator:
  *
  * - The server's: idtypes.uid8_generator_id configured, with
- *   shared_preload_libraries.  The word is the shared IDCLOCK_UID8 clock,
+ *   shared_preload_libraries.  The word is the shared IDSCHEME_UID8 clock,
  *   advanced lock-free by every backend and persisted ahead by clock.c, so
  *   ids are never reissued across backends, restarts or clock steps.  Its
  *   generator ids are fixed: idtypes.uid8_generator_count of them.
@@ -344,7 +429,7 @@ uid8_hash_extended(PG_FUNCTION_ARGS)
  *   one backend at a time; when it passes to another, that one must not
  *   repeat what its previous holder issued, so a claim starts past every
  *   millisecond the previous holder used: with preloading, every backend
- *   raises the shared IDCLOCK_UID8 word (which is persisted, so it also
+ *   raises the shared IDSCHEME_UID8 word (which is persisted, so it also
  *   survives restarts) to the end of each millisecond it issues in, and a
  *   claim starts above it; without, a claim starts at the next millisecond
  *   of the wall clock, which holds as long as the previous holder did not
@@ -365,9 +450,10 @@ uid8_hash_extended(PG_FUNCTION_ARGS)
  * backend's own generator first claims more generator ids, which serve
  * from the next millisecond on).
  */
+#define UID8_WORD_MS_SHIFT	(uid8_scheme->counter_bits)	/* 17: 6 + 11 */
 #define UID8_WORD(ms, seq, slot) \
-	((uint64) (ms) << 17 | (uint64) (seq) << 11 | (uint64) (slot))
-#define UID8_WORD_MS(w)		((w) >> 17)
+	((uint64) (ms) << UID8_WORD_MS_SHIFT | (uint64) (seq) << 11 | (uint64) (slot))
+#define UID8_WORD_MS(w)		((w) >> UID8_WORD_MS_SHIFT)
 #define UID8_WORD_SEQ(w)	((uint32) ((w) >> 11) & UID8_SEQ_MAX)
 #define UID8_WORD_SLOT(w)	((uint32) (w) & UID8_GENERATOR_MAX)
 /* the largest word of a millisecond */
@@ -419,7 +505,7 @@ static struct
 	uint16		gens[UID8_GENERATORS];	/* by slot: the claimed ids, ascending */
 	uint8		held[UID8_GENERATORS];	/* by generator id: UID8_HELD_* */
 	uint64		last;			/* clock word */
-	uint64		raised_ms;		/* last millisecond raised into IDCLOCK_UID8 */
+	uint64		raised_ms;		/* last millisecond raised into IDSCHEME_UID8 */
 	uint64		checked_ms;		/* last millisecond the claim was checked in */
 	uint64		needed_ms;		/* last millisecond that took more ids than
 								 * the first claim's */
@@ -456,9 +542,9 @@ uid8_next_word(bool shared, uint32 nslots)
 		int64		now_ns = idclock_now_ns();
 		uint64		word;
 
-		s.now_ms = now_ns > 0 ? (uint64) now_ns / 1000000 : 0;
+		s.now_ms = (uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns);
 		if (shared)
-			word = idclock_advance(IDCLOCK_UID8, uid8_step, &s);
+			word = idclock_advance(IDSCHEME_UID8, uid8_step, &s);
 		else if ((word = uid8_step(uid8_backend.last, &s)) != 0)
 		{
 			uid8_backend.last = word;
@@ -712,12 +798,12 @@ uid8_claims_changed(bool claimed)
 	uid8_backend.ngens = n;
 
 	if (claimed && idclock_is_shared())
-		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDCLOCK_UID8)));
+		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
 	else if (claimed)
 	{
 		int64		now_ns = idclock_now_ns();
 
-		start = UID8_WORD_END(now_ns > 0 ? (uint64) now_ns / 1000000 : 0);
+		start = UID8_WORD_END((uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns));
 	}
 	uid8_backend.last = Max(UID8_WORD_END(UID8_WORD_MS(uid8_backend.last)), start);
 	uid8_backend.moved = true;
@@ -828,7 +914,7 @@ uid8_xact_callback(XactEvent event, void *arg)
 	{
 		int64		now_ns = idclock_now_ns();
 
-		(void) uid8_release_unneeded(now_ns > 0 ? (uint64) now_ns / 1000000 : 0);
+		(void) uid8_release_unneeded((uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns));
 	}
 }
 
@@ -882,7 +968,7 @@ uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 
 	if (idclock_is_shared() && UID8_WORD_MS(word) != uid8_backend.raised_ms)
 	{
-		idclock_observe(IDCLOCK_UID8, UID8_WORD_END(UID8_WORD_MS(word)));
+		idclock_observe(IDSCHEME_UID8, UID8_WORD_END(UID8_WORD_MS(word)));
 		uid8_backend.raised_ms = UID8_WORD_MS(word);
 	}
 	*gen = uid8_backend.gens[UID8_WORD_SLOT(word)];
@@ -904,14 +990,14 @@ gen_uid8(PG_FUNCTION_ARGS)
 	 * automatic generator ids are negotiated within one server only.
 	 */
 	if (unlikely(RecoveryInProgress()))
-		idtypes_identity_copied("uid8 ids", "cluster id and generator ids",
+		node_identity_copied("uid8 ids", "cluster id and generator ids",
 								"Generate uid8 ids on the primary.");
 
 	if (idtypes_uid8_generator_id >= 0)
 	{
 		/* the server's generator, shared by all backends */
-		if (!idtypes_preloaded)
-			idtypes_identity_needs_preload("idtypes.uid8_generator_id");
+		if (!node_preloaded)
+			node_identity_needs_preload("idtypes.uid8_generator_id");
 		if (idtypes_uid8_generator_id + count > UID8_GENERATORS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -932,7 +1018,7 @@ gen_uid8(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("uid8 timestamp out of range"),
 				 errdetail("A uid8 holds times up to %s.",
-						   timestamptz_to_str(byteid_tick_to_timestamptz(UID8_TS_MAX, &uid8_time)))));
+						   timestamptz_to_str(byteid_tick_to_timestamptz(UID8_TS_MAX, uid8_scheme)))));
 	PG_RETURN_UID8(uid8_build(UID8_WORD_MS(word), UID8_WORD_SEQ(word), gen, cluster,
 							  (Uid8Mode) idtypes_uid8_mode));
 }
@@ -944,7 +1030,7 @@ Datum
 uid8_timestamp(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(0)),
-													 &uid8_time));
+													 uid8_scheme));
 }
 
 /*
@@ -955,7 +1041,7 @@ PG_FUNCTION_INFO_V1(uid8_date_bin);
 Datum
 uid8_date_bin(PG_FUNCTION_ARGS)
 {
-	TimestampTz ts = byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(1)), &uid8_time);
+	TimestampTz ts = byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(1)), uid8_scheme);
 
 	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
@@ -1003,7 +1089,7 @@ PG_FUNCTION_INFO_V1(uid8_from_parts);
 Datum
 uid8_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time, false);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
 	int32		seq = PG_GETARG_INT32(1);
 	int32		gen = PG_GETARG_INT32(2);
 	int32		cluster = PG_GETARG_INT32(3);
@@ -1038,7 +1124,7 @@ PG_FUNCTION_INFO_V1(uid8_floor);
 Datum
 uid8_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time, true);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, true);
 
 	PG_RETURN_UID8(uid8_build(ts, 0, 0, 0, UID8_MODE_TIME_SEQUENTIAL));
 }
@@ -1047,7 +1133,7 @@ PG_FUNCTION_INFO_V1(uid8_ceil);
 Datum
 uid8_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), &uid8_time, false);
+	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
 
 	PG_RETURN_UID8(uid8_build(ts, UID8_SEQ_MAX, UID8_GENERATOR_MAX, UID8_CLUSTER_MAX,
 							  UID8_MODE_TIME_SEQUENTIAL));

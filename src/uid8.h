@@ -8,7 +8,8 @@
  *	   | (gen & 0xFF) << 4 | cluster
  *
  * where T = bitreverse64(ts) in SPREAD mode (0) and ts << 22 in
- * TIME_SEQUENTIAL mode (1); DESIGN.md section 1.
+ * TIME_SEQUENTIAL mode (1): a full 64-bit bit reversal (Java's
+ * Long.reverse), as java-uniqueid 4.x does.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -21,14 +22,14 @@
 
 #include "fmgr.h"
 
+#include "scheme.h"
+
 /* The SQL type is PASSEDBYVALUE with INTERNALLENGTH 8. */
 #if SIZEOF_DATUM < 8
 #error "the uid8 type is passed by value and needs a 64-bit Datum"
 #endif
 
-#define UID8_LEN			8
-#define UID8_TS_BITS		42
-#define UID8_TS_MAX			((UINT64CONST(1) << UID8_TS_BITS) - 1)
+#define UID8_TS_MAX			idscheme_tick_max(&idschemes[IDSCHEME_UID8])
 #define UID8_SEQ_MAX		63
 #define UID8_GENERATOR_MAX	2047
 #define UID8_GENERATORS		(UID8_GENERATOR_MAX + 1)
@@ -38,6 +39,26 @@
 #define Uid8GetDatum(X)		UInt64GetDatum(X)
 #define PG_GETARG_UID8(n)	DatumGetUid8(PG_GETARG_DATUM(n))
 #define PG_RETURN_UID8(x)	return Uid8GetDatum(x)
+
+typedef enum Uid8Mode
+{
+	UID8_MODE_SPREAD = 0,
+	UID8_MODE_TIME_SEQUENTIAL = 1
+} Uid8Mode;
+
+/*
+ * The settings (idtypes.uid8_*): the cluster id, the configured generator
+ * id (-1: automatic) and how many generator ids a generator uses, the most
+ * a backend claims, and the layout mode of generated ids (a Uid8Mode).
+ */
+extern int	idtypes_uid8_cluster_id;
+extern int	idtypes_uid8_generator_id;
+extern int	idtypes_uid8_generator_count;
+extern int	idtypes_uid8_generator_count_max;
+extern int	idtypes_uid8_mode;
+
+/* Define the settings (from _PG_init). */
+extern void uid8_init(void);
 
 /*
  * Where automatic generator ids come from in this transaction: the cluster

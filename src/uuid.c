@@ -3,7 +3,7 @@
  * uuid.c
  *	  UUIDv6, v7 and v8 on PostgreSQL's own uuid type: generators, timestamp
  *	  extraction, the smallest and largest UUID of an instant, and the v1/v6
- *	  conversions.  Layouts in DESIGN.md section 1.
+ *	  conversions.
  *
  * - v7 (RFC 9562 section 5.7): 48-bit Unix milliseconds, version, a 12-bit
  *	 sub-millisecond fraction in rand_a (section 6.2, method 3), variant, 62
@@ -29,7 +29,7 @@
  * Timestamps: a UUID's timestamp is the start of its time unit, truncated
  * to the microsecond: 100 ns for v1 and v6, 16 ns for v8, and the
  * millisecond for v7 (the sub-millisecond fraction only orders UUIDs within
- * it; see uuidv7_time).  The floor of a timestamp t is the first UUID whose
+ * it; see its description in scheme.h).  The floor of a timestamp t is the first UUID whose
  * timestamp is t or later and the ceiling the last whose timestamp is t or
  * earlier, so
  *	   id >= floor(t1) AND id < floor(t2)
@@ -48,7 +48,6 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "byteid.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
@@ -57,62 +56,26 @@
 #include "uuid.h"
 
 /*
- * The time field of one version.  A UUID's timestamp is its 60-bit tick
- * count without the sub_bits lowest bits, in units of den / num
- * microseconds (num / den in lowest terms, so that no product below
- * overflows); generation fills the whole field at the clock's resolution.
+ * The time field of one version, by its description (scheme.h): a UUID's
+ * timestamp is its 60-bit tick count without the counter_bits lowest bits,
+ * in units of tick_ns; generation fills the whole field at the clock's
+ * resolution.  The arithmetic below is in microseconds, a unit being
+ * den / num of them (num / den in lowest terms, so that no product below
+ * overflows).
  */
-typedef struct UuidTime
+#define uuidv6_scheme	(&idschemes[IDSCHEME_UUIDV6])
+#define uuidv7_scheme	(&idschemes[IDSCHEME_UUIDV7])
+#define uuidv8_scheme	(&idschemes[IDSCHEME_UUIDV8])
+
+#define NUM(tm)		idscheme_ticks_per_usec_num(tm)
+#define DEN(tm)		idscheme_ticks_per_usec_den(tm)
+
+/* Microseconds from tick 0 to the Unix epoch. */
+static inline uint64
+uuid_epoch_usec(const IdScheme *tm)
 {
-	const char *name;			/* for messages */
-	IdClockId	clock;
-	int			version;
-	uint64		num;			/* num / den timestamp units per microsecond */
-	uint64		den;
-	int			sub_bits;		/* tick bits below the timestamp unit */
-	uint64		epoch_usec;		/* microseconds from tick 0 to the Unix epoch */
-} UuidTime;
-
-/* 100 ns since 1582-10-15; version 1 counts the same ticks */
-static const UuidTime uuidv6_time = {
-	.name = "UUIDv6",
-	.clock = IDCLOCK_UUIDV6,
-	.version = 6,
-	.num = 10,
-	.den = 1,
-	.sub_bits = 0,
-	.epoch_usec = UUID_GREGORIAN_TO_UNIX_TICKS / 10,
-};
-
-/*
- * Unix milliseconds, then the 12-bit sub-millisecond fraction.  The
- * timestamp is the millisecond: RFC 9562 defines the v7 time as unix_ts_ms
- * alone, and the fraction (section 6.2, method 3) is one of several things
- * a producer may put in rand_a; the RFC's own example has random bits there.
- * So the timestamp is right for every producer's v7, as PostgreSQL 18's
- * uuid_extract_timestamp() reads it, and the fraction only orders UUIDs
- * within their millisecond.
- */
-static const UuidTime uuidv7_time = {
-	.name = "UUIDv7",
-	.clock = IDCLOCK_UUIDV7,
-	.version = 7,
-	.num = 1,
-	.den = 1000,
-	.sub_bits = 12,
-	.epoch_usec = 0,
-};
-
-/* Unix nanoseconds >> 4: 16 ns */
-static const UuidTime uuidv8_time = {
-	.name = "UUIDv8",
-	.clock = IDCLOCK_UUIDV8,
-	.version = 8,
-	.num = 125,
-	.den = 2,
-	.sub_bits = 0,
-	.epoch_usec = 0,
-};
+	return (uint64) (UNIX_EPOCH_JDATE - tm->epoch_jdate) * USECS_PER_DAY;
+}
 
 static pg_uuid_t *
 uuid_make(uint64 hi, uint64 lo)
@@ -128,40 +91,33 @@ uuid_make(uint64 hi, uint64 lo)
 
 /* Microseconds from tick 0 to the start of a timestamp unit, truncated. */
 static inline uint64
-uuid_usec_of_unit(uint64 unit, const UuidTime *tm)
+uuid_usec_of_unit(uint64 unit, const IdScheme *tm)
 {
-	return unit / tm->num * tm->den + unit % tm->num * tm->den / tm->num;
+	return unit / NUM(tm) * DEN(tm) + unit % NUM(tm) * DEN(tm) / NUM(tm);
 }
 
 /* The first timestamp unit that starts at or after a microsecond. */
 static inline uint64
-uuid_unit_at_usec(uint64 usec, const UuidTime *tm)
+uuid_unit_at_usec(uint64 usec, const IdScheme *tm)
 {
-	return usec / tm->den * tm->num + (usec % tm->den * tm->num + tm->den - 1) / tm->den;
+	return usec / DEN(tm) * NUM(tm) + (usec % DEN(tm) * NUM(tm) + DEN(tm) - 1) / DEN(tm);
 }
 
 /*
  * The tick that contains a point in time given as whole timestamp units
- * plus rem / per of num units: floor((units + rem * num / per) * 2^sub_bits).
+ * plus rem / per of num units: floor((units + rem * num / per) * 2^counter_bits).
  */
 static inline uint64
-uuid_tick_of(uint64 units, uint64 rem, uint64 per, const UuidTime *tm)
+uuid_tick_of(uint64 units, uint64 rem, uint64 per, const IdScheme *tm)
 {
-	return (units << tm->sub_bits) + (rem * (tm->num << tm->sub_bits)) / per;
-}
-
-/* Tick 0 as a timestamptz. */
-static inline TimestampTz
-uuid_epoch(const UuidTime *tm)
-{
-	return -(int64) tm->epoch_usec - BYTEID_UNIX_TO_PG_USEC;
+	return (units << tm->counter_bits) + (rem * (NUM(tm) << tm->counter_bits)) / per;
 }
 
 static TimestampTz
-uuid_tick_to_timestamptz(uint64 tick, const UuidTime *tm)
+uuid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 {
 	/* 60-bit ticks end well inside timestamptz's range (year 10889 at most) */
-	return uuid_epoch(tm) + (int64) uuid_usec_of_unit(tick >> tm->sub_bits, tm);
+	return idscheme_epoch(tm) + (int64) uuid_usec_of_unit(tick >> tm->counter_bits, tm);
 }
 
 /*
@@ -170,26 +126,26 @@ uuid_tick_to_timestamptz(uint64 tick, const UuidTime *tm)
  * whose units are shorter than a microsecond, the one holding the last tick).
  */
 static inline TimestampTz
-uuid_last_usec(const UuidTime *tm)
+uuid_last_usec(const IdScheme *tm)
 {
-	uint64		units = (UUID_TICK_MAX >> tm->sub_bits) + 1;
+	uint64		units = (UUID_TICK_MAX >> tm->counter_bits) + 1;
 
-	return uuid_epoch(tm) + (int64) ((units * tm->den - 1) / tm->num);
+	return idscheme_epoch(tm) + (int64) ((units * DEN(tm) - 1) / NUM(tm));
 }
 
 /* Microseconds from tick 0 to t; 22008 outside the version's range. */
 static uint64
-uuid_usec_since_epoch(TimestampTz t, const UuidTime *tm)
+uuid_usec_since_epoch(TimestampTz t, const IdScheme *tm)
 {
-	TimestampTz first = uuid_epoch(tm);
+	TimestampTz first = idscheme_epoch(tm);
 	TimestampTz last = uuid_last_usec(tm);
 
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
 	if (TIMESTAMP_NOT_FINITE(t) || t < first || t > last)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s", tm->name),
-				 errdetail("A %s holds times from %s to %s.", tm->name,
+				 errmsg("timestamp out of range for %s", tm->label),
+				 errdetail("A %s holds times from %s to %s.", tm->label,
 						   pstrdup(timestamptz_to_str(first)),
 						   pstrdup(timestamptz_to_str(last)))));
 	return (uint64) (t - first);
@@ -197,11 +153,11 @@ uuid_usec_since_epoch(TimestampTz t, const UuidTime *tm)
 
 /* The tick that contains t (for the v7 of a given time). */
 static uint64
-uuid_tick_containing(TimestampTz t, const UuidTime *tm)
+uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 {
 	uint64		usec = uuid_usec_since_epoch(t, tm);
 
-	return uuid_tick_of(usec / tm->den * tm->num, usec % tm->den, tm->den, tm);
+	return uuid_tick_of(usec / DEN(tm) * NUM(tm), usec % DEN(tm), DEN(tm), tm);
 }
 
 /*
@@ -210,18 +166,18 @@ uuid_tick_containing(TimestampTz t, const UuidTime *tm)
  * "id >= floor(t)" holds exactly when uuid_timestamp(id) >= t.
  */
 static uint64
-uuid_tick_floor(TimestampTz t, const UuidTime *tm)
+uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 {
 	uint64		unit = uuid_unit_at_usec(uuid_usec_since_epoch(t, tm), tm);
 
 	/* within the last unit, after its start: no UUID is that late */
-	if (unit > (UUID_TICK_MAX >> tm->sub_bits))
+	if (unit > (UUID_TICK_MAX >> tm->counter_bits))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s", tm->name),
-				 errdetail("No %s has a timestamp at or after %s.", tm->name,
+				 errmsg("timestamp out of range for %s", tm->label),
+				 errdetail("No %s has a timestamp at or after %s.", tm->label,
 						   timestamptz_to_str(t))));
-	return unit << tm->sub_bits;
+	return unit << tm->counter_bits;
 }
 
 /*
@@ -231,10 +187,10 @@ uuid_tick_floor(TimestampTz t, const UuidTime *tm)
  * be only partly covered by ticks.
  */
 static uint64
-uuid_tick_ceil(TimestampTz t, const UuidTime *tm)
+uuid_tick_ceil(TimestampTz t, const IdScheme *tm)
 {
 	uint64		next = uuid_unit_at_usec(uuid_usec_since_epoch(t, tm) + 1, tm);
-	uint64		last = (next << tm->sub_bits) - 1;
+	uint64		last = (next << tm->counter_bits) - 1;
 
 	return Min(last, UUID_TICK_MAX);
 }
@@ -247,15 +203,15 @@ uuid_tick_ceil(TimestampTz t, const UuidTime *tm)
  * version's constants (multiplications) rather than by variables.
  */
 static pg_attribute_always_inline uint64
-uuid_tick_at_ns(int64 ns, const UuidTime *tm)
+uuid_tick_at_ns(int64 ns, const IdScheme *tm)
 {
-	uint64		per = 1000 * tm->den;	/* nanoseconds in num units */
+	uint64		per = 1000 * DEN(tm);	/* nanoseconds in num units */
 
 	/* a clock before 1970 is broken; the id clock carries on from its last */
 	if (ns < 0)
 		ns = 0;
-	return uuid_tick_of((uint64) ns / per * tm->num, (uint64) ns % per, per, tm) +
-		(tm->epoch_usec * tm->num / tm->den << tm->sub_bits);
+	return uuid_tick_of((uint64) ns / per * NUM(tm), (uint64) ns % per, per, tm) +
+		(uuid_epoch_usec(tm) * NUM(tm) / DEN(tm) << tm->counter_bits);
 }
 
 /*
@@ -291,16 +247,16 @@ uuid_step(uint64 last, void *arg)
 }
 
 pg_noreturn static pg_noinline void
-uuid_out_of_range(const UuidTime *tm)
+uuid_out_of_range(const IdScheme *tm)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("%s timestamp out of range", tm->name)));
+			 errmsg("%s timestamp out of range", tm->label)));
 }
 
 /* A tick no other generation on this server (or backend) gets. */
 static pg_attribute_always_inline uint64
-uuid_next_tick(const UuidTime *tm)
+uuid_next_tick(const IdScheme *tm)
 {
 	for (;;)
 	{
@@ -309,13 +265,13 @@ uuid_next_tick(const UuidTime *tm)
 		uint64		tick;
 
 		s.floor = uuid_tick_at_ns(now, tm);
-		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->clock, now) + UUID_LEAD_MAX_NS, tm);
+		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->id, now) + UUID_LEAD_MAX_NS, tm);
 		if (unlikely(s.floor > UUID_TICK_MAX))
 			uuid_out_of_range(tm);
-		tick = idclock_advance(tm->clock, uuid_step, &s);
+		tick = idclock_advance(tm->id, uuid_step, &s);
 		if (likely(tick != 0))
 			return tick;
-		if (idclock_last(tm->clock) >= UUID_TICK_MAX)
+		if (idclock_last(tm->id) >= UUID_TICK_MAX)
 			uuid_out_of_range(tm);
 		/* ahead by the bound: wait for the clock to catch up */
 		pg_usleep(100);
@@ -334,13 +290,13 @@ PG_FUNCTION_INFO_V1(gen_uuidv6);
 Datum
 gen_uuidv6(PG_FUNCTION_ARGS)
 {
-	uint64		tick = uuid_next_tick(&uuidv6_time);
+	uint64		tick = uuid_next_tick(uuidv6_scheme);
 
 	/*
 	 * clock_seq and node are random for each UUID (RFC 9562 section 5.6):
 	 * the timestamp already never repeats, and a MAC would reveal the host.
 	 */
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv6_time.version), uuid_random_lo()));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv6_scheme->uuid_version), uuid_random_lo()));
 }
 
 /*
@@ -353,9 +309,9 @@ PG_FUNCTION_INFO_V1(gen_uuidv7);
 Datum
 gen_uuidv7(PG_FUNCTION_ARGS)
 {
-	uint64		tick = uuid_next_tick(&uuidv7_time);
+	uint64		tick = uuid_next_tick(uuidv7_scheme);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv7_time.version), uuid_random_lo()));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv7_scheme->uuid_version), uuid_random_lo()));
 }
 
 /*
@@ -368,9 +324,9 @@ PG_FUNCTION_INFO_V1(gen_uuidv7_at);
 Datum
 gen_uuidv7_at(PG_FUNCTION_ARGS)
 {
-	uint64		tick = uuid_tick_containing(PG_GETARG_TIMESTAMPTZ(0), &uuidv7_time);
+	uint64		tick = uuid_tick_containing(PG_GETARG_TIMESTAMPTZ(0), uuidv7_scheme);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv7_time.version), uuid_random_lo()));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv7_scheme->uuid_version), uuid_random_lo()));
 }
 
 /*
@@ -385,13 +341,13 @@ PG_FUNCTION_INFO_V1(gen_uuidv8);
 Datum
 gen_uuidv8(PG_FUNCTION_ARGS)
 {
-	uint64		tick = uuid_next_tick(&uuidv8_time);
+	uint64		tick = uuid_next_tick(uuidv8_scheme);
 	uint64		node;
 
 	do
 		node = idrandom_u64() & UUIDV8_NODE_MASK;
 	while (unlikely(node == 0));
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv8_time.version),
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv8_scheme->uuid_version),
 							   UUID_VARIANT_RFC | (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
 }
 
@@ -412,7 +368,7 @@ uuid_version(PG_FUNCTION_ARGS)
 /*
  * The timestamp of a v1, v6 or v7 (NULL for other versions and variants):
  * to the microsecond for v1 and v6 (truncating their 100 ns), to the
- * millisecond for v7 (see uuidv7_time).  The same values as core's
+ * millisecond for v7 (see scheme.h).  The same values as core's
  * uuid_extract_timestamp(), which reads v1 since PostgreSQL 17 and v7 since
  * 18, and never v6.  False when it has none.
  */
@@ -426,13 +382,13 @@ uuid_timestamp_of(const pg_uuid_t *u, TimestampTz *ts)
 	switch (uuid_version_of(u))
 	{
 		case 1:
-			*ts = uuid_tick_to_timestamptz(uuid_v1_hi_tick(hi), &uuidv6_time);
+			*ts = uuid_tick_to_timestamptz(uuid_v1_hi_tick(hi), uuidv6_scheme);
 			return true;
 		case 6:
-			*ts = uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv6_time);
+			*ts = uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), uuidv6_scheme);
 			return true;
 		case 7:
-			*ts = uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), &uuidv7_time);
+			*ts = uuid_tick_to_timestamptz(uuid_time_hi_tick(hi), uuidv7_scheme);
 			return true;
 		default:
 			return false;
@@ -480,7 +436,7 @@ uuidv8_timestamp(PG_FUNCTION_ARGS)
 	if (!uuid_is_rfc_variant(u) || uuid_version_of(u) != 8)
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(uuid_tick_to_timestamptz(uuid_time_hi_tick(uuid_get_hi(u)),
-												   &uuidv8_time));
+												   uuidv8_scheme));
 }
 
 /*
@@ -510,19 +466,19 @@ uuidv8_from_bytes(PG_FUNCTION_ARGS)
 /* ---------- the smallest and largest UUID of an instant ---------- */
 
 static Datum
-uuid_floor_common(FunctionCallInfo fcinfo, const UuidTime *tm)
+uuid_floor_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
 	uint64		tick = uuid_tick_floor(PG_GETARG_TIMESTAMPTZ(0), tm);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->version), UUID_VARIANT_RFC));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
 }
 
 static Datum
-uuid_ceil_common(FunctionCallInfo fcinfo, const UuidTime *tm)
+uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
 	uint64		tick = uuid_tick_ceil(PG_GETARG_TIMESTAMPTZ(0), tm);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->version),
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version),
 							   UUID_VARIANT_RFC | UUID_LOW_BITS_MASK));
 }
 
@@ -530,42 +486,42 @@ PG_FUNCTION_INFO_V1(uuidv6_floor);
 Datum
 uuidv6_floor(PG_FUNCTION_ARGS)
 {
-	return uuid_floor_common(fcinfo, &uuidv6_time);
+	return uuid_floor_common(fcinfo, uuidv6_scheme);
 }
 
 PG_FUNCTION_INFO_V1(uuidv6_ceil);
 Datum
 uuidv6_ceil(PG_FUNCTION_ARGS)
 {
-	return uuid_ceil_common(fcinfo, &uuidv6_time);
+	return uuid_ceil_common(fcinfo, uuidv6_scheme);
 }
 
 PG_FUNCTION_INFO_V1(uuidv7_floor);
 Datum
 uuidv7_floor(PG_FUNCTION_ARGS)
 {
-	return uuid_floor_common(fcinfo, &uuidv7_time);
+	return uuid_floor_common(fcinfo, uuidv7_scheme);
 }
 
 PG_FUNCTION_INFO_V1(uuidv7_ceil);
 Datum
 uuidv7_ceil(PG_FUNCTION_ARGS)
 {
-	return uuid_ceil_common(fcinfo, &uuidv7_time);
+	return uuid_ceil_common(fcinfo, uuidv7_scheme);
 }
 
 PG_FUNCTION_INFO_V1(uuidv8_floor);
 Datum
 uuidv8_floor(PG_FUNCTION_ARGS)
 {
-	return uuid_floor_common(fcinfo, &uuidv8_time);
+	return uuid_floor_common(fcinfo, uuidv8_scheme);
 }
 
 PG_FUNCTION_INFO_V1(uuidv8_ceil);
 Datum
 uuidv8_ceil(PG_FUNCTION_ARGS)
 {
-	return uuid_ceil_common(fcinfo, &uuidv8_time);
+	return uuid_ceil_common(fcinfo, uuidv8_scheme);
 }
 
 /* ---------- v1 <-> v6 ---------- */

@@ -41,9 +41,6 @@
 #define UUIDV8_SEQ_SHIFT	54
 #define UUIDV8_NODE_MASK	((UINT64CONST(1) << UUIDV8_SEQ_SHIFT) - 1)
 
-/* 100-ns intervals from 1582-10-15 (Gregorian epoch) to 1970-01-01. */
-#define UUID_GREGORIAN_TO_UNIX_TICKS	UINT64CONST(122192928000000000)
-
 static inline uint64
 uuid_get_hi(const pg_uuid_t *u)
 {

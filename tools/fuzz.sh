@@ -54,7 +54,7 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-Wno-ignored-attributes -Werror
 	-I"$root/src" -I"$("$PG_CONFIG" --includedir-server)")
 objs=()
-for src in "$root"/src/{codec,byteid,muid,hlculid,uid8,tid62}.c "$root/tools/fuzz/fuzz_idtypes.c"; do
+for src in "$root"/src/{codec,byteid,muid,hlculid,uid8,tid62,simpledb}.c "$root/tools/fuzz/fuzz_idtypes.c"; do
 	obj="$out/obj/$(basename "${src%.c}").o"
 	"$CC" "${cflags[@]}" -c "$src" -o "$obj"
 	objs+=("$obj")

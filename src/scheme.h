@@ -1,0 +1,189 @@
+/*-------------------------------------------------------------------------
+ *
+ * scheme.h
+ *	  The one description of each id scheme's time: its name, width, time
+ *	  unit, epoch and clock word.
+ *
+ * Every piece of code that turns a time into ticks or ticks into a time
+ * reads it from here: the id clocks and their state file (clock.c), the
+ * comparisons of the byte-string ids with a timestamptz and their floor and
+ * ceiling functions (byteid.c), the UUID generators and extractors (uuid.c),
+ * and each scheme's generator.  So an id's clock word and the timestamp
+ * extracted from it cannot disagree.
+ *
+ * The table is defined in this header, static const, rather than once in a
+ * .c file: each generator then divides by its scheme's constants, which the
+ * compiler folds, instead of loading them from another object at every id.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/scheme.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef IDTYPES_SCHEME_H
+#define IDTYPES_SCHEME_H
+
+#include "datatype/timestamp.h"
+#include "utils/uuid.h"
+
+/*
+ * The schemes, in the project's canonical order (the UUID versions are one
+ * scheme with a clock each).  The order is also the order of the clocks in
+ * the state file; a new scheme goes before IDSCHEME_COUNT.
+ */
+typedef enum IdSchemeId
+{
+	IDSCHEME_MUID,
+	IDSCHEME_HLCULID,
+	IDSCHEME_UID8,
+	IDSCHEME_UUIDV6,
+	IDSCHEME_UUIDV7,
+	IDSCHEME_UUIDV8,
+	IDSCHEME_TID62,
+	IDSCHEME_COUNT
+} IdSchemeId;
+
+/*
+ * A scheme's ids carry a count of ticks of tick_ns nanoseconds since tick 0,
+ * midnight UTC at the start of Julian day epoch_jdate, in tick_bits bits.
+ * Its clock (clock.c) is one 64-bit word, the tick count shifted left by
+ * counter_bits, with what the scheme counts within a tick below it (a
+ * counter, a sequence and generator slot, or a sub-tick fraction).  For the
+ * byte-string ids (muid, hlculid, tid62) the tick count is also the id's
+ * leading tick_bits / 8 bytes, big-endian.
+ */
+typedef struct IdScheme
+{
+	IdSchemeId	id;
+	const char *name;			/* lowercase: its clock's key in the state file */
+	const char *label;			/* how messages name its ids */
+	int			len;			/* bytes in an id */
+	int			uuid_version;	/* the UUID version; 0 for the other types */
+	int64		tick_ns;		/* the unit of its timestamps */
+	int32		epoch_jdate;	/* tick 0 */
+	int			tick_bits;		/* width of the tick count */
+	int			counter_bits;	/* clock word bits below the tick count */
+
+	/*
+	 * The bits below the tick count mean something only under the
+	 * configuration that issued them (uid8's slot names a generator id of
+	 * the configured range): after a restart, resume at the end of the tick,
+	 * not inside it.
+	 */
+	bool		resume_after_tick;
+} IdScheme;
+
+/* 1582-10-15, the Gregorian epoch of UUID versions 1 and 6 (RFC 9562 section 5.1). */
+#define IDSCHEME_GREGORIAN_JDATE	2299161
+/* 2020-01-01, tid62's epoch: 20 years of 365 days and 5 leap days after 2000 */
+#define IDSCHEME_TID62_JDATE		(POSTGRES_EPOCH_JDATE + 20 * 365 + 5)
+
+/* Bytes in an id: also the sizes of the C types of the byte-string ids. */
+#define MUID_LEN			16
+#define HLCULID_LEN			16
+#define UID8_LEN			8
+#define TID62_LEN			12
+/* UUIDs: core's UUID_LEN */
+
+#define IDSCHEME_NS_PER_SEC		INT64CONST(1000000000)
+#define IDSCHEME_NS_PER_DAY		(USECS_PER_DAY * 1000)
+
+static const IdScheme idschemes[IDSCHEME_COUNT] = {
+	/* microseconds since the Unix epoch (Muid specification) */
+	[IDSCHEME_MUID] = {
+		.id = IDSCHEME_MUID, .name = "muid", .label = "muid", .len = MUID_LEN,
+		.tick_ns = 1000, .epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 56, .counter_bits = 0,
+	},
+	/* Unix milliseconds, then the 16-bit counter of the hybrid logical clock */
+	[IDSCHEME_HLCULID] = {
+		.id = IDSCHEME_HLCULID, .name = "hlculid", .label = "hlculid", .len = HLCULID_LEN,
+		.tick_ns = 1000000, .epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 48, .counter_bits = 16,
+	},
+	/*
+	 * 42-bit Unix milliseconds; the clock word's low 17 bits are the 6-bit
+	 * sequence and the 11-bit generator slot (uid8.c).  Not a byte prefix:
+	 * the layout mode decides where the milliseconds go.
+	 */
+	[IDSCHEME_UID8] = {
+		.id = IDSCHEME_UID8, .name = "uid8", .label = "uid8", .len = UID8_LEN,
+		.tick_ns = 1000000, .epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 42, .counter_bits = 17, .resume_after_tick = true,
+	},
+	/* 100 ns since 1582-10-15 (RFC 9562 section 5.6) */
+	[IDSCHEME_UUIDV6] = {
+		.id = IDSCHEME_UUIDV6, .name = "uuidv6", .label = "UUIDv6", .len = UUID_LEN,
+		.uuid_version = 6, .tick_ns = 100, .epoch_jdate = IDSCHEME_GREGORIAN_JDATE,
+		.tick_bits = 60, .counter_bits = 0,
+	},
+	/*
+	 * Unix milliseconds, then the 12-bit sub-millisecond fraction (RFC 9562
+	 * sections 5.7 and 6.2, method 3).  The timestamp is the millisecond:
+	 * the RFC defines the v7 time as unix_ts_ms alone, and the fraction is
+	 * one of several things a producer may put in rand_a (see uuid.c).
+	 */
+	[IDSCHEME_UUIDV7] = {
+		.id = IDSCHEME_UUIDV7, .name = "uuidv7", .label = "UUIDv7", .len = UUID_LEN,
+		.uuid_version = 7, .tick_ns = 1000000, .epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 48, .counter_bits = 12,
+	},
+	/* the 60 most significant bits of Unix nanoseconds: 16 ns (draft-02 section 4.5) */
+	[IDSCHEME_UUIDV8] = {
+		.id = IDSCHEME_UUIDV8, .name = "uuidv8", .label = "UUIDv8", .len = UUID_LEN,
+		.uuid_version = 8, .tick_ns = 16, .epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 60, .counter_bits = 0,
+	},
+	/* seconds since 2020-01-01, then the 32-bit counter of the clock word (tid62.c) */
+	[IDSCHEME_TID62] = {
+		.id = IDSCHEME_TID62, .name = "tid62", .label = "tid62", .len = TID62_LEN,
+		.tick_ns = IDSCHEME_NS_PER_SEC, .epoch_jdate = IDSCHEME_TID62_JDATE,
+		.tick_bits = 32, .counter_bits = 32,
+	},
+};
+
+/* The largest tick count. */
+static inline uint64
+idscheme_tick_max(const IdScheme *s)
+{
+	return (UINT64CONST(1) << s->tick_bits) - 1;
+}
+
+/* Tick 0 as a timestamptz (microseconds since 2000-01-01). */
+static inline TimestampTz
+idscheme_epoch(const IdScheme *s)
+{
+	return (TimestampTz) (s->epoch_jdate - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY;
+}
+
+/* Ticks from tick 0 to the Unix epoch (negative for an epoch after 1970). */
+static inline int64
+idscheme_unix_epoch_ticks(const IdScheme *s)
+{
+	return (int64) (UNIX_EPOCH_JDATE - s->epoch_jdate) * (IDSCHEME_NS_PER_DAY / s->tick_ns);
+}
+
+/*
+ * A tick as a fraction of a microsecond, num / den ticks per microsecond in
+ * lowest terms (1000 / tick_ns reduced by their greatest common divisor,
+ * whose factors can only be those of 1000: 2 and 5), so that the UUID code's
+ * products do not overflow.  Constant expressions for a constant scheme.
+ */
+#define IDSCHEME_GCD1000(n) \
+	(((n) % 8 == 0 ? 8 : (n) % 4 == 0 ? 4 : (n) % 2 == 0 ? 2 : 1) * \
+	 ((n) % 125 == 0 ? 125 : (n) % 25 == 0 ? 25 : (n) % 5 == 0 ? 5 : 1))
+
+static inline uint64
+idscheme_ticks_per_usec_num(const IdScheme *s)
+{
+	return (uint64) (1000 / IDSCHEME_GCD1000(s->tick_ns));
+}
+
+static inline uint64
+idscheme_ticks_per_usec_den(const IdScheme *s)
+{
+	return (uint64) (s->tick_ns / IDSCHEME_GCD1000(s->tick_ns));
+}
+
+#endif							/* IDTYPES_SCHEME_H */
