@@ -1,11 +1,24 @@
-# Makefile for idtypes (PGXS)
+# Makefile for idtypes (PGXS): the module from src/*.c, the install script
+# from the SQL sources in src/ (SQL_SOURCES below), the tests, and the PGXN
+# archive (make dist).
 
 EXTENSION = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = idtypes
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
-DATA = $(wildcard $(EXTENSION)--*.sql)
+
+# The install script is built, not tracked: the SQL of each scheme is in
+# src/, beside its C code, and tools/sqlscript.sh puts the sources together
+# in this order (the order of the schemes, then what uses them), writing
+# the fixed-width byte-id block of src/byteid.sql.in once for each type
+# whose source asks for it ("@byteid muid 16 a").  Upgrade scripts
+# (idtypes--A--B.sql), when there are any, are tracked and installed as
+# they are.
+SQL_SOURCES = src/idtypes.sql src/muid.sql src/hlculid.sql src/uid8.sql src/uuid.sql \
+	src/tid62.sql src/simpledb.sql src/partition.sql
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+DATA = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 
 # Regression tests: setup first (it creates the extension), then every
 # other file in sql/ in name order.
@@ -41,6 +54,11 @@ endif
 # PGXS tracks header dependencies only in servers built with
 # --enable-depend: rebuild every object when any of our headers changes.
 $(OBJS): $(wildcard src/*.h)
+
+# The install script: rebuilt when a source, the template, the tool or the
+# version (the control file) changes; make clean removes it (DATA_built).
+$(DATA_built): $(SQL_SOURCES) src/byteid.sql.in tools/sqlscript.sh $(EXTENSION).control
+	$(SHELL) tools/sqlscript.sh $@ src/byteid.sql.in $(SQL_SOURCES)
 
 # The three suites one by one, so that a failure in one does not hide the
 # others (tools/test.sh runs them this way and counts the results).

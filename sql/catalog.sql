@@ -23,7 +23,7 @@ WHERE d.refclassid = 'pg_extension'::regclass
 -- how many of each kind
 SELECT classid::regclass AS catalog, count(*) FROM members GROUP BY 1 ORDER BY 1;
 
--- every member has a comment (COMMENT ON in the install script)
+-- every member has a comment (COMMENT ON in the SQL sources in src/)
 SELECT member FROM members WHERE obj_description(objid, classid::regclass::name) IS NULL;
 
 -- the types, and what the operators, operator classes and casts connect

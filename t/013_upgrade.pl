@@ -19,7 +19,8 @@ use Test::More;
 my $root = "$FindBin::RealBin/..";
 my ($current) = slurp_file("$root/idtypes.control") =~ /^default_version = '([^']+)'/m;
 
-# the repository's scripts: full install scripts and upgrade steps
+# the scripts of the tree: the install script of the current version (built
+# by make from src/) and the upgrade steps (tracked)
 my (%install, @steps);
 foreach my $file (glob("$root/idtypes--*.sql"))
 {

@@ -1,7 +1,10 @@
 # Packaging: the version is given once (default_version in idtypes.control)
 # and everything that repeats it agrees; META.json follows the PGXN Meta
-# Spec 1.0.0; and the archive of make dist holds what a build and the tests
-# need, and builds and installs from itself.
+# Spec 1.0.0; the install script, built by make from the SQL sources in src/,
+# is what they build now, in this tree and installed, with the byte-id block
+# of src/byteid.sql.in whole for each byte-id type; and the archive of make
+# dist holds what a build and the tests need (the sources, not the built
+# script), and builds and installs from itself.
 #
 # tools/test.sh makes the archive (from what git tracks) in IDTYPES_DIST_DIR;
 # without it (not a git checkout, or this file run by hand) the archive
@@ -35,6 +38,33 @@ sub run_cmd
 	my ($out, $err) = ('', '');
 	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
 	return ($ok, $out, $err);
+}
+
+# make_var(NAME): (ok, value, stderr) of a variable of the Makefile.
+sub make_var
+{
+	my ($name) = @_;
+	my ($ok, $out, $err) = run_cmd('make', '-s', '--no-print-directory', '-C', $root,
+		"--eval=print-var: ; \@echo \$($name)", 'print-var');
+	chomp $out;
+	return ($ok, $out, $err);
+}
+
+# same_text(GOT, WANTED, NAME): a test that two long texts are equal, which
+# names the first line where they differ rather than printing both.
+sub same_text
+{
+	my ($got, $wanted, $name) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	return pass($name) if $got eq $wanted;
+	my @g = split /\n/, $got, -1;
+	my @w = split /\n/, $wanted, -1;
+	my $i = 0;
+	$i++ while $i < @g && $i < @w && $g[$i] eq $w[$i];
+	fail($name);
+	diag("first difference at line " . ($i + 1) . ":\n  got:    " . ($g[$i] // '(end)')
+		  . "\n  wanted: " . ($w[$i] // '(end)'));
+	return 0;
 }
 
 #
@@ -284,12 +314,10 @@ like($version, $semver, "the control file's default_version ($version) is a sema
 is($meta->{version}, $version, 'META.json version is the control file\'s');
 is($meta->{provides}{idtypes}{version}, $version, 'META.json provides.idtypes.version is the control file\'s');
 is($meta->{provides}{idtypes}{file}, "idtypes--$version.sql", 'META.json provides the install script of that version');
-ok(-f "$root/idtypes--$version.sql", "the install script idtypes--$version.sql exists");
+ok(-f "$root/idtypes--$version.sql", "the install script idtypes--$version.sql is built (make)");
 my @installs = grep { !/--.*--/ } map { basename($_) } glob("$root/idtypes--*.sql");
 is("@installs", "idtypes--$version.sql", 'it is the only install script (others would be upgrade scripts)');
-my ($ok, $out, $err) = run_cmd('make', '-s', '--no-print-directory', '-C', $root,
-	'--eval=print-extversion: ; @echo $(EXTVERSION)', 'print-extversion');
-chomp $out;
+my ($ok, $out, $err) = make_var('EXTVERSION');
 is($out, $version, 'the Makefile\'s EXTVERSION is the control file\'s') or diag($err);
 
 # the oldest server: compat.h refuses what META.json does not require
@@ -303,6 +331,68 @@ for my $ext (split /,\s*/, $requires // '')
 	ok(exists $meta->{prereqs}{runtime}{requires}{$ext}, "the control file's requirement $ext is in META.json");
 }
 
+#
+# The install script is built from the SQL sources in src/ (the Makefile's
+# SQL_SOURCES, put together by tools/sqlscript.sh, which writes the byte-id
+# block of src/byteid.sql.in for each type whose source asks for it): the
+# script of this tree and the installed one are what the sources build now.
+#
+my $script_name = "idtypes--$version.sql";
+my $template = 'src/byteid.sql.in';
+my $sources;
+($ok, $sources, $err) = make_var('SQL_SOURCES');
+my @sources = split ' ', $sources;
+my @in_src = map { substr($_, length($root) + 1) } glob("$root/src/*.sql");
+is(join(' ', sort @sources), join(' ', sort @in_src),
+	'every SQL file in src/ is a source of the install script, once') or diag($err);
+
+# run_sqlscript(SCRIPT, TEMPLATE, SOURCE...): the tool, as the Makefile runs it
+sub run_sqlscript
+{
+	return run_cmd('sh', "$root/tools/sqlscript.sh", @_);
+}
+my $work_sql = PostgreSQL::Test::Utils::tempdir('script');
+($ok, $out, $err) = run_sqlscript("$work_sql/$script_name", map { "$root/$_" } $template, @sources);
+ok($ok, 'tools/sqlscript.sh builds the install script from the sources') or diag($err);
+my $script = slurp("$work_sql/$script_name");
+unlike($script, qr/\@[A-Z_]+\@|^\@/m, 'no placeholder of the template and no directive is left in it');
+same_text(slurp("$root/$script_name"), $script,
+	"$script_name in the tree is what the sources build now (else: make)");
+my $sharedir = `pg_config --sharedir`;
+chomp $sharedir;
+same_text(slurp("$sharedir/extension/$script_name"), $script,
+	'the installed install script is what the sources build now (else: make install)');
+
+# what the tool refuses (so that a mistake stops the build, not CREATE EXTENSION)
+my %refused = (
+	'a directive without its article' => ["\@byteid muid 16\n", "-- head\n\nCREATE TYPE \@TYPE\@;\n"],
+	'an unknown directive' => ["\@bytes muid 16 a\n", "-- head\n\nCREATE TYPE \@TYPE\@;\n"],
+	'a placeholder it does not know' => ["\@byteid muid 16 a\n", "-- head\n\nCREATE TYPE \@TYPE\@ (\@SIZE\@);\n"]);
+for my $what (sort keys %refused)
+{
+	my ($source, $tmpl) = @{ $refused{$what} };
+	for (['source.sql', $source], ['template.sql.in', $tmpl])
+	{
+		open my $fh, '>', "$work_sql/$_->[0]" or die "cannot write $_->[0]: $!";
+		print $fh $_->[1];
+		close $fh;
+	}
+	($ok, $out, $err) = run_sqlscript("$work_sql/refused.sql", "$work_sql/template.sql.in", "$work_sql/source.sql");
+	ok(!$ok && !-e "$work_sql/refused.sql" && $err ne '', "tools/sqlscript.sh refuses $what, and writes no script");
+}
+
+# the byte-id types, from the directives of the sources, and what the
+# template creates for each
+my @byteids;
+for my $source (@sources)
+{
+	push @byteids, slurp("$root/$source") =~ /^\@byteid (\S+) \d+ an?$/mg;
+}
+ok(scalar(@byteids) > 0, "the byte-id types: @byteids");
+my $template_text = slurp("$root/$template");
+my @block_functions = $template_text =~ /^CREATE FUNCTION (\S+)\(/mg;
+my @block_classes = $template_text =~ /^CREATE OPERATOR CLASS (\S+)$/mg;
+
 # the server sees the same version
 my $node = PostgreSQL::Test::Cluster->new('packaging');
 $node->init;
@@ -312,6 +402,35 @@ is($node->safe_psql('postgres', "SELECT default_version FROM pg_available_extens
 $node->safe_psql('postgres', 'CREATE EXTENSION idtypes');
 is($node->safe_psql('postgres', "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'"),
 	$version, 'CREATE EXTENSION installs that version');
+
+# every byte-id type got the whole block: the template's functions and
+# operator classes by name, and the same operators, operator family members,
+# aggregates and bytea casts as every other byte-id type
+for my $type (@byteids)
+{
+	my @names = map { s/\@TYPE\@/$type/gr } @block_functions, @block_classes;
+	my $list = join(', ', map { "'$_'" } @names);
+	is($node->safe_psql('postgres', qq{
+		SELECT string_agg(n, ' ' ORDER BY n) FROM unnest(ARRAY[$list]) n
+		WHERE NOT EXISTS (SELECT FROM pg_proc p WHERE p.proname = n)
+		  AND NOT EXISTS (SELECT FROM pg_opclass c WHERE c.opcname = n)}),
+		'', "$type has every function and operator class of $template");
+	is($node->safe_psql('postgres', qq{
+		SELECT (SELECT count(*) FROM pg_operator WHERE '$type'::regtype IN (oprleft, oprright)) || ' operators, '
+			|| (SELECT string_agg(am.amname, ' ' ORDER BY am.amname)
+				FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod
+				WHERE c.opcintype = '$type'::regtype AND c.opcdefault) || ' classes, '
+			|| (SELECT count(*) FROM pg_amop a JOIN pg_opclass c ON c.opcfamily = a.amopfamily
+				WHERE c.opcintype = '$type'::regtype) || ' family operators, '
+			|| (SELECT count(*) FROM pg_amproc a JOIN pg_opclass c ON c.opcfamily = a.amprocfamily
+				WHERE c.opcintype = '$type'::regtype) || ' support functions, '
+			|| (SELECT count(*) FROM pg_aggregate WHERE aggtranstype = '$type'::regtype) || ' aggregates, '
+			|| (SELECT count(*) FROM pg_cast
+				WHERE (castsource, casttarget) IN (('$type'::regtype, 'bytea'::regtype), ('bytea'::regtype, '$type'::regtype)))
+			|| ' bytea casts'}),
+		'18 operators, brin btree hash classes, 31 family operators, 12 support functions, 2 aggregates, 2 bytea casts',
+		"$type has the operators, operator classes, aggregates and casts of $template");
+}
 $node->stop;
 
 #
@@ -336,11 +455,11 @@ SKIP:
 
 	# what a build and the tests use, as found in this tree
 	my @needed = ('Makefile', 'META.json', 'README.md', 'LICENSE', 'idtypes.control',
-		"idtypes--$version.sql", $meta->{provides}{idtypes}{docfile});
+		$meta->{provides}{idtypes}{docfile});
 	find({ no_chdir => 1, wanted => sub {
 		my $rel = substr($File::Find::name, length($root) + 1);
 		push @needed, $rel
-		  if $rel =~ m{^(src/.*\.[ch]|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.pl|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+)$};
+		  if $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.pl|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+)$};
 	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src sql expected specs t python js java doc tools bench));
 	my @missing = grep { !$files{$_} } sort @needed;
 	is("@missing", '', 'the archive holds every file of the build, the tests, the tools and the docs')
@@ -352,6 +471,7 @@ SKIP:
 	is("@unpaired", '', 'every regression file and isolation spec in it has its expected output');
 	my @unwanted = grep { m{(^|/)\.|\.(o|so|bc)$|^(results|output_iso|tmp_check|dist)/} } sort keys %files;
 	is("@unwanted", '', 'no build output, test output or repository files in it');
+	ok(!$files{$script_name}, "$script_name is not in it either: make builds it from the sources");
 
 	# the archive builds and installs by itself, without warnings
 	my $work = PostgreSQL::Test::Utils::tempdir('dist');
