@@ -212,12 +212,14 @@ sub as_user
 my ($ret, $out, $err) = as_user('carol', 'clean', 'CREATE EXTENSION idtypes');
 like($err, qr/ERROR:  permission denied to create extension "idtypes"/,
 	'a user who may not create objects in the database cannot create it');
-# a table of every scheme (IdtypesTest's list), with an index of every kind
-# on each of the extension's types, and a row found by a time range on each
+# a table of every scheme (IdtypesTest's list), keyed by the first, with
+# an index of every kind on each of the extension's types, and a row found
+# by a time range on each
 my @schemes = schemes();
 ($ret, $out, $err) = as_user('alice', 'clean', "CREATE EXTENSION idtypes;\n"
 	  . 'CREATE TABLE t ('
 	  . join('', map { "c_$_->{name} $_->{type} DEFAULT $_->{gen}, " } @schemes)
+	  . "PRIMARY KEY (c_$schemes[0]{name}), "
 	  . "s simpledb_id DEFAULT gen_tid62_prefixed('x'));\n"
 	  . join('', map {
 			"CREATE INDEX ON t (c_$_->{name});\nCREATE INDEX ON t USING hash (c_$_->{name});\n"

@@ -54,8 +54,9 @@ our @EXPORT = qw(
 #				type does not compare with timestamptz itself (undef when
 #				it does: id >= timestamptz)
 #	clock_word	the SQL of the clock word that the state file writes for
-#				the newest of the ids %1$s (see src/clock.h); hi8(bytea) is
-#				the first 8 bytes as a bigint, as the tests define it
+#				the newest of the ids %1$s (see src/clock.h), with
+#				hi8(bytea), the first 8 bytes as a bigint, that
+#				t/010_clock_state.pl defines
 #	clock_rate	how many clock words make one second
 our @SCHEMES = (
 	{
