@@ -57,11 +57,15 @@ WHERE (p.proname ~ '_(eq|ne|lt|le|gt|ge|cmp|hash|hash_extended|smaller|larger|in
   AND NOT EXISTS (SELECT FROM pg_amproc a WHERE a.amproc = p.oid)
   AND NOT EXISTS (SELECT FROM pg_aggregate a WHERE p.oid IN (a.aggtransfn, a.aggcombinefn));
 
--- every function's name starts with its scheme's (or gen_, or the
--- extension's for the helpers), and no name is that of a core function
+-- every function's name starts with its scheme's (the name of one of the
+-- extension's base types, or uuid), or gen_, or the extension's for the
+-- helpers, and no name is that of a core function
 SELECT DISTINCT p.proname
 FROM pg_proc p JOIN members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid
-WHERE p.proname !~ '^(muid|hlculid|tid62|uid8|uuid|gen|timestamptz|seq10|seq36|idtypes)_?'
+WHERE p.proname !~ ('^(' || (SELECT string_agg(t.typname, '|')
+                             FROM members mt JOIN pg_type t ON mt.classid = 'pg_type'::regclass
+                                                            AND t.oid = mt.objid AND t.typtype = 'b')
+                    || '|uuid|gen|timestamptz|seq10|seq36|idtypes)_?')
   AND p.proname NOT IN ('min', 'max', 'seq10', 'seq36', 'uuid464');
 SELECT DISTINCT p.proname
 FROM pg_proc p JOIN members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid

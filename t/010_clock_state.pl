@@ -1,5 +1,5 @@
-# The shared clocks of every scheme (muid, hlculid, uid8, UUIDv6, v7, v8,
-# tid62) across restarts and crashes, with the system clock stepped back
+# The shared clocks of every scheme (IdtypesTest's list: muid, hlculid,
+# uid8, UUIDv6, v7, v8, tid62) across restarts and crashes, with the system clock stepped back
 # (libfaketime): the state file covers every id issued and a clean shutdown
 # saves the exact last values; under load from 4 clients, a clean restart,
 # an immediate shutdown, a killed postmaster and a backend crash, each with
@@ -17,17 +17,27 @@ use Test::More;
 
 plan skip_all => 'libfaketime is not installed' unless faketime_lib();
 
-# One row per generation: an id of every scheme.  Every id column is a
-# unique key, so a duplicate would fail the insert.  u_word(u) is uid8's
-# clock word (ms, sequence, generator) as a time_sequential id, so that
-# spread ids can be compared by it too.
+my @schemes = schemes();
+my @clocks = map { $_->{name} } @schemes;
+
+# How ids of a scheme compare across set-ups: uid8's by their clock word
+# (ms, sequence, generator) as a time_sequential id, u_word(id), so that
+# spread ids can be compared by it too; the others by themselves.
+my %order = (uid8 => 'u_word(%s)');
+
+sub order_key
+{
+	my ($s) = @_;
+	return sprintf($order{ $s->{name} } // '%s', "c_$s->{name}");
+}
+
+# One row per generation: an id of every scheme, in the column c_NAME.
+# Every id column is a unique key, so a duplicate would fail the insert.
 my $schema = q{
 	CREATE EXTENSION idtypes;
 	CREATE TABLE ids (
-		n bigserial, phase int NOT NULL, client int NOT NULL,
-		m muid NOT NULL UNIQUE, h hlculid NOT NULL UNIQUE, u uid8 NOT NULL UNIQUE,
-		v6 uuid NOT NULL UNIQUE, v7 uuid NOT NULL UNIQUE, v8 uuid NOT NULL UNIQUE,
-		t tid62 NOT NULL UNIQUE);
+		n bigserial, phase int NOT NULL, client int NOT NULL}
+  . join('', map { ",\n\t\tc_$_->{name} $_->{type} NOT NULL UNIQUE" } @schemes) . q{);
 	CREATE FUNCTION u_word(uid8) RETURNS uid8 LANGUAGE sql IMMUTABLE STRICT AS $$
 		SELECT uid8_from_parts(uid8_timestamp($1), uid8_sequence($1), uid8_generator($1),
 							   uid8_cluster($1), 'time_sequential') $$;
@@ -35,32 +45,26 @@ my $schema = q{
 	CREATE FUNCTION hi8(bytea) RETURNS bigint LANGUAGE sql IMMUTABLE STRICT AS $$
 		SELECT ('x' || encode(substr($1, 1, 8), 'hex'))::bit(64)::bigint $$;
 };
-my $insert = q{
-	INSERT INTO ids (phase, client, m, h, u, v6, v7, v8, t)
-	SELECT :phase, :client_id, gen_muid(), gen_hlculid(), gen_uid8(),
-		   gen_uuidv6(), gen_uuidv7(), gen_uuidv8(), gen_tid62()
-	FROM generate_series(1, 5);
-};
+my $insert = 'INSERT INTO ids (phase, client'
+  . join('', map { ", c_$_->{name}" } @schemes)
+  . ') SELECT :phase, :client_id'
+  . join('', map { ", $_->{gen}" } @schemes)
+  . " FROM generate_series(1, 5);\n";
 
-# The clock words of the newest ids, as the state file writes them (see
-# src/clock.h): muid microseconds; hlculid and tid62 the first 8 bytes;
-# the UUIDs' 60-bit tick (time_high..time_low around the version nibble);
-# uid8 with automatic generator ids the end of the newest millisecond
-# (what every backend raises the shared word to).
-my $issued_words = q{
-	SELECT 'muid ' || max(hi8(m::bytea) >> 8), 'hlculid ' || max(hi8(h::bytea)),
-		   'uid8 ' || max((((extract(epoch FROM uid8_timestamp(u)) * 1000)::bigint + 1) << 17) - 1),
-		   'uuidv6 ' || max((hi8(uuid_send(v6)) >> 16 << 12) | (hi8(uuid_send(v6)) & 4095)),
-		   'uuidv7 ' || max((hi8(uuid_send(v7)) >> 16 << 12) | (hi8(uuid_send(v7)) & 4095)),
-		   'uuidv8 ' || max((hi8(uuid_send(v8)) >> 16 << 12) | (hi8(uuid_send(v8)) & 4095)),
-		   'tid62 ' || max(hi8(t::bytea))
-	FROM ids};
-my @clocks = qw(muid hlculid uid8 uuidv6 uuidv7 uuidv8 tid62);
+# The clock words of the newest ids, as the state file writes them (each
+# scheme's clock_word, see src/clock.h).
+my $issued_words = 'SELECT '
+  . join(', ', map { "'$_->{name} ' || " . sprintf($_->{clock_word}, "c_$_->{name}") } @schemes)
+  . ' FROM ids';
 # how many words of each clock make 5 seconds, the reservation window
-my %window = (
-	muid => 5_000_000, hlculid => 5_000 << 16, uid8 => 5_000 << 17,
-	uuidv6 => 50_000_000, uuidv7 => 5_000 << 12, uuidv8 => 312_500_000,
-	tid62 => 5 << 32);
+my %window = map { $_->{name} => 5 * $_->{clock_rate} } @schemes;
+
+# Whether the newest id of every scheme is ahead of the time $when (SQL).
+sub ahead_of
+{
+	my ($when) = @_;
+	return 'SELECT ' . join(' AND ', map { "$when < (SELECT max($_->{timestamp}(c_$_->{name})) FROM ids)" } @schemes);
+}
 
 sub sql
 {
@@ -96,24 +100,22 @@ sub generate
 sub after_all_earlier
 {
 	my ($node, $new, $name) = @_;
-	is(sql($node, qq{
-		SELECT (SELECT min(m) FROM ids WHERE phase = $new) > (SELECT max(m) FROM ids WHERE phase < $new),
-			   (SELECT min(h) FROM ids WHERE phase = $new) > (SELECT max(h) FROM ids WHERE phase < $new),
-			   (SELECT min(u_word(u)) FROM ids WHERE phase = $new) > (SELECT max(u_word(u)) FROM ids WHERE phase < $new),
-			   coalesce((SELECT min(u) FROM ids WHERE phase = $new AND uid8_mode(u) = 'time_sequential')
-						> (SELECT max(u) FROM ids WHERE phase < $new AND uid8_mode(u) = 'time_sequential'), true),
-			   (SELECT v6 FROM ids WHERE phase = $new ORDER BY v6 LIMIT 1) > (SELECT v6 FROM ids WHERE phase < $new ORDER BY v6 DESC LIMIT 1),
-			   (SELECT v7 FROM ids WHERE phase = $new ORDER BY v7 LIMIT 1) > (SELECT v7 FROM ids WHERE phase < $new ORDER BY v7 DESC LIMIT 1),
-			   (SELECT v8 FROM ids WHERE phase = $new ORDER BY v8 LIMIT 1) > (SELECT v8 FROM ids WHERE phase < $new ORDER BY v8 DESC LIMIT 1),
-			   (SELECT min(t) FROM ids WHERE phase = $new) > (SELECT max(t) FROM ids WHERE phase < $new)}),
-		't|t|t|t|t|t|t|t', "$name: muid, hlculid, uid8 (word, time_sequential), v6, v7, v8, tid62 after all earlier ids");
-	is(sql($node, qq{
-		SELECT count(*) FROM (
-			SELECT m <= lag(m) OVER w OR h <= lag(h) OVER w OR u_word(u) <= lag(u_word(u)) OVER w
-				OR v6 <= lag(v6) OVER w OR v7 <= lag(v7) OVER w OR v8 <= lag(v8) OVER w
-				OR t <= lag(t) OVER w AS back
-			FROM ids WHERE phase = $new WINDOW w AS (PARTITION BY client ORDER BY n)) s
-		WHERE back}),
+	my @after = map {
+		my $k = order_key($_);
+		"(SELECT $k FROM ids WHERE phase = $new ORDER BY 1 LIMIT 1)"
+		  . " > (SELECT $k FROM ids WHERE phase < $new ORDER BY 1 DESC LIMIT 1)"
+	} @schemes;
+	# uid8's time_sequential ids sort by themselves too
+	push @after, q{coalesce((SELECT min(c_uid8) FROM ids WHERE phase = } . $new
+	  . q{ AND uid8_mode(c_uid8) = 'time_sequential')
+						> (SELECT max(c_uid8) FROM ids WHERE phase < } . $new
+	  . q{ AND uid8_mode(c_uid8) = 'time_sequential'), true)};
+	is(sql($node, 'SELECT ' . join(",\n", @after)),
+		join('|', ('t') x @after),
+		"$name: " . join(', ', @clocks) . " (uid8 by word, and time_sequential ones by themselves) after all earlier ids");
+	is(sql($node, 'SELECT count(*) FROM (SELECT '
+		  . join(' OR ', map { my $k = order_key($_); "$k <= lag($k) OVER w" } @schemes)
+		  . " AS back FROM ids WHERE phase = $new WINDOW w AS (PARTITION BY client ORDER BY n)) s WHERE back"),
 		'0', "$name: each client's ids increase");
 }
 
@@ -188,8 +190,7 @@ foreach my $e (@events)
 	{
 		# the running server's clock goes back; a backend of the load dies
 		set_clock($clock, $offset);
-		$node->poll_query_until('postgres',
-			"SELECT clock_timestamp() < (SELECT max(muid_timestamp(m)) FROM ids)")
+		$node->poll_query_until('postgres', ahead_of('clock_timestamp()'))
 		  or die 'the clock did not go back';
 		my $victim = sql($node,
 			"SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() LIMIT 1");
@@ -217,8 +218,8 @@ foreach my $e (@events)
 	unlike($err, qr/duplicate key|23505/, "$name: the clients saw no duplicate");
 	$runs{$event}++;
 
-	is(sql($node, "SELECT now() < (SELECT max(muid_timestamp(m)) FROM ids)"),
-		't', "$name: the server's clock is behind the newest id");
+	is(sql($node, ahead_of('now()')),
+		't', "$name: the server's clock is behind the newest id of every scheme");
 	$phase++;
 	if ($e == $events[-1])
 	{
@@ -234,12 +235,9 @@ foreach my $e (@events)
 	}
 	after_all_earlier($node, $phase, $name);
 }
-is(sql($node, q{
-	SELECT count(DISTINCT m) = count(*) AND count(DISTINCT h) = count(*) AND count(DISTINCT u) = count(*)
-		   AND count(DISTINCT v6) = count(*) AND count(DISTINCT v7) = count(*)
-		   AND count(DISTINCT v8) = count(*) AND count(DISTINCT t) = count(*) FROM ids}),
+is(sql($node, 'SELECT ' . join(' AND ', map { "count(DISTINCT c_$_->{name}) = count(*)" } @schemes) . ' FROM ids'),
 	't', 'no duplicate in any scheme over all phases');
-is(sql($node, q{SELECT string_agg(DISTINCT uid8_mode(u) || ' ' || (uid8_generator(u) = 7), ', ') FROM ids}),
+is(sql($node, q{SELECT string_agg(DISTINCT uid8_mode(c_uid8) || ' ' || (uid8_generator(c_uid8) = 7), ', ') FROM ids}),
 	'spread true, time_sequential false', 'uid8 ran both set-ups: spread ids from generator id 7, time_sequential ones from automatic ids');
 note(sprintf('%d ids of every scheme; runs per event: %s', sql($node, 'SELECT count(*) FROM ids'),
 	join(', ', map { "$_ $runs{$_}" } sort keys %runs)));
@@ -268,7 +266,7 @@ my $state_file = $node->data_dir . '/idtypes.state';
 generate($node, 1);
 $node->stop;
 open(my $fh, '>', $state_file) or die;
-print $fh "idtypes state 1\nmuid 12\ncrc 00000000\n";
+print $fh "idtypes state 1\n$clocks[0] 12\ncrc 00000000\n";
 close $fh;
 my $log_offset = -s $node->logfile;
 $node->start;
@@ -385,7 +383,8 @@ idtypes.uid8_generator_id = 9
 	}
 	generate($node, 2);
 	after_all_earlier($node, 2, "damaged file, then a $crash before the first id");
-	is(sql($node, 'SELECT count(*) - count(DISTINCT u) FROM ids'), '0', "$crash: no uid8 issued twice");
+	is(sql($node, 'SELECT ' . join(' + ', map { "count(*) - count(DISTINCT c_$_->{name})" } @schemes) . ' FROM ids'),
+		'0', "$crash: no id of any scheme (uid8 from its configured generator id among them) issued twice");
 	$node->stop;
 }
 
@@ -443,9 +442,7 @@ $state_file = $node->data_dir . '/idtypes.state';
 generate($node, 1);
 $node->stop;
 my $year = 366 * 86400;
-my %ahead = (muid => $year * 1_000_000, hlculid => ($year * 1000) << 16, uid8 => ($year * 1000) << 17,
-	uuidv6 => $year * 10_000_000, uuidv7 => ($year * 1000) << 12, uuidv8 => $year * 62_500_000,
-	tid62 => $year << 32);
+my %ahead = map { $_->{name} => $year * $_->{clock_rate} } @schemes;
 my %now_state = state_values($node);
 $body = "idtypes state 1\n" . join('', map { "$_ " . ($now_state{$_} + $ahead{$_}) . "\n" } @clocks);
 open($fh, '>', $state_file) or die;
@@ -454,10 +451,11 @@ close $fh;
 $log_offset = -s $node->logfile;
 $node->start;
 like(slurp_file($node->logfile, $log_offset),
-	qr/WARNING:  idtypes state file "idtypes.state" is far ahead of the system clock: muid 3\d{7} s, hlculid 3\d{7} s, uid8 3\d{7} s, uuidv6 3\d{7} s, uuidv7 3\d{7} s, uuidv8 3\d{7} s, tid62 3\d{7} s/,
+	qr/WARNING:  idtypes state file "idtypes.state" is far ahead of the system clock: @{[ join(", ", map { "$_ 3\\d{7} s" } @clocks) ]}/,
 	'a file a year ahead is reported, clock by clock');
 generate($node, 2);
-is(sql($node, "SELECT min(muid_timestamp(m)) > now() + interval '365 days' FROM ids WHERE phase = 2"),
+is(sql($node, 'SELECT ' . join(' AND ', map { "min($_->{timestamp}(c_$_->{name})) > now() + interval '365 days'" } @schemes)
+		  . ' FROM ids WHERE phase = 2'),
 	't', 'and the clocks resume from it, as the warning says');
 $node->stop;
 done_testing();

@@ -12,69 +12,94 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
+# Every scheme of IdtypesTest's list, with its column c_NAME; the types of
+# the extension's own also have a column of arrays (a_NAME) and a table
+# keyed by them (by_NAME).
+my @all = schemes();
+my @own = byte_schemes();
+my @keyed = map { "by_$_->{name}" } @own;
+
+# The bytes of a value: its type's send format.
+sub bytes_of
+{
+	my ($s, $expr) = @_;
+	return "$s->{type}_send($expr)";
+}
+
 # A table of every type (and a domain), one of arrays of the types, and
 # one keyed by each type, as replica identity.  (The arrays sit in a table
 # of their own so that the checks below can tell their failures apart.)
-my $schema = q{
-	CREATE EXTENSION idtypes;
-	CREATE TABLE every (id int PRIMARY KEY, m muid, h hlculid, u uid8, t tid62,
-						v6 uuid, v7 uuid, v8 uuid, s simpledb_id);
-	CREATE TABLE arrays (id int PRIMARY KEY, ma muid[], ha hlculid[], ua uid8[], ta tid62[]);
-	CREATE TABLE by_muid (k muid PRIMARY KEY, note text);
-	CREATE TABLE by_hlculid (k hlculid PRIMARY KEY, note text);
-	CREATE TABLE by_uid8 (k uid8 PRIMARY KEY, note text);
-	CREATE TABLE by_tid62 (k tid62 PRIMARY KEY, note text);
-};
-my @keyed = qw(by_muid by_hlculid by_uid8 by_tid62);
+my $schema = "CREATE EXTENSION idtypes;\n"
+  . 'CREATE TABLE every (id int PRIMARY KEY, '
+  . join('', map { "c_$_->{name} $_->{type}, " } @all) . "s simpledb_id);\n"
+  . 'CREATE TABLE arrays (id int PRIMARY KEY, '
+  . join(', ', map { "a_$_->{name} $_->{type}\[]" } @own) . ");\n"
+  . join('', map { "CREATE TABLE by_$_->{name} (k $_->{type} PRIMARY KEY, note text);\n" } @own);
+
+# The shapes of the arrays, and the changes made to the keyed tables, in
+# turn for the types of the extension's own (by their place in the list):
+# arrays with a NULL, of one and of two elements, empty ones; updates of
+# the notes of the lowest or the highest keys, of the keys themselves, of
+# both; deletes from the top or the bottom.
+my @array_shape = (
+	'ARRAY[%1$s, NULL, %1$s]', 'ARRAY[%1$s]', 'ARRAY[%1$s, %1$s]',
+	"CASE WHEN g %% 5 = 0 THEN '{}'::%2\$s[] ELSE ARRAY[%1\$s] END");
+my @keyed_update = (
+	q{UPDATE %1$s SET note = 'updated' WHERE k IN (SELECT k FROM %1$s ORDER BY k LIMIT 100)},
+	q{UPDATE %1$s SET note = 'updated' WHERE k IN (SELECT k FROM %1$s ORDER BY k DESC LIMIT 100)},
+	q{UPDATE %1$s SET k = %2$s WHERE k IN (SELECT k FROM %1$s ORDER BY k LIMIT 50)},
+	q{UPDATE %1$s SET k = %2$s, note = 'moved' WHERE k IN (SELECT k FROM %1$s ORDER BY k LIMIT 50)});
+my @keyed_delete = (
+	q{DELETE FROM %1$s WHERE k IN (SELECT k FROM %1$s ORDER BY k DESC LIMIT 70)},
+	q{DELETE FROM %1$s WHERE k IN (SELECT k FROM %1$s ORDER BY k LIMIT 70)},
+	q{DELETE FROM %1$s WHERE k IN (SELECT k FROM %1$s ORDER BY k DESC LIMIT 70)},
+	q{DELETE FROM %1$s WHERE k IN (SELECT k FROM %1$s ORDER BY k DESC LIMIT 70)});
+
+# The smallest and the largest value of a type, from its binary form.
+sub extreme
+{
+	my ($s, $byte) = @_;
+	return from_hex($s, "repeat('$byte', $s->{bytes})");
+}
 
 # Rows $from .. $to: generated ids, and every few rows the smallest and the
 # largest value of each type, and NULLs.
 sub fill
 {
 	my ($from, $to) = @_;
-	return qq{
-	INSERT INTO every
-	SELECT g,
-		   CASE g % 7 WHEN 1 THEN decode(repeat('00', 16), 'hex')::muid WHEN 2 THEN decode(repeat('ff', 16), 'hex')::muid
-					  WHEN 3 THEN NULL ELSE gen_muid() END,
-		   CASE g % 7 WHEN 1 THEN decode(repeat('00', 16), 'hex')::hlculid WHEN 2 THEN decode(repeat('ff', 16), 'hex')::hlculid
-					  WHEN 3 THEN NULL ELSE gen_hlculid() END,
-		   CASE g % 7 WHEN 1 THEN 0::bigint::uid8 WHEN 2 THEN (-1)::bigint::uid8 WHEN 3 THEN NULL ELSE gen_uid8() END,
-		   CASE g % 7 WHEN 1 THEN decode(repeat('00', 12), 'hex')::tid62 WHEN 2 THEN decode(repeat('ff', 12), 'hex')::tid62
-					  WHEN 3 THEN NULL ELSE gen_tid62() END,
-		   gen_uuidv6(), gen_uuidv7(), gen_uuidv8(), gen_tid62_prefixed('row' || g)
-	FROM generate_series($from, $to) g;
-	INSERT INTO arrays
-	SELECT g, ARRAY[gen_muid(), NULL, gen_muid()], ARRAY[gen_hlculid()], ARRAY[gen_uid8(), gen_uid8()],
-		   CASE WHEN g % 5 = 0 THEN '{}'::tid62[] ELSE ARRAY[gen_tid62()] END
-	FROM generate_series($from, $to) g;
-	INSERT INTO by_muid SELECT gen_muid(), 'row ' || g FROM generate_series($from, $to) g;
-	INSERT INTO by_hlculid SELECT gen_hlculid(), 'row ' || g FROM generate_series($from, $to) g;
-	INSERT INTO by_uid8 SELECT gen_uid8(), 'row ' || g FROM generate_series($from, $to) g;
-	INSERT INTO by_tid62 SELECT gen_tid62(), 'row ' || g FROM generate_series($from, $to) g;
-	};
+	return "INSERT INTO every SELECT g, "
+	  . join('', map {
+			"CASE g % 7 WHEN 1 THEN " . extreme($_, '00') . ' WHEN 2 THEN ' . extreme($_, 'ff')
+			  . " WHEN 3 THEN NULL ELSE $_->{gen} END, "
+		} @all)
+	  . "gen_tid62_prefixed('row' || g) FROM generate_series($from, $to) g;\n"
+	  . 'INSERT INTO arrays SELECT g, '
+	  . join(', ', map { sprintf($array_shape[ $_ % @array_shape ], $own[$_]{gen}, $own[$_]{type}) } 0 .. $#own)
+	  . " FROM generate_series($from, $to) g;\n"
+	  . join('', map {
+			"INSERT INTO by_$_->{name} SELECT $_->{gen}, 'row ' || g FROM generate_series($from, $to) g;\n"
+		} @own);
 }
 
 # What the tables hold, by text and by bytes: equal digests mean equal values.
 # (An array's binary form holds its element type's OID, which differs from
 # database to database for an extension's type: arrays are compared by the
 # bytes of their elements.)
-my $digest = q{
-	SELECT (SELECT count(*) || ' ' || md5(string_agg(e::text, E'\n' ORDER BY id)) FROM every e),
-		   (SELECT md5(string_agg(concat_ws(',', m::bytea, h::bytea, u::bytea, t::bytea, uuid_send(v6),
-											uuid_send(v7), uuid_send(v8)), E'\n' ORDER BY id)) FROM every),
-		   (SELECT count(*) || ' ' || md5(string_agg(k::bytea || note::bytea, ',' ORDER BY k)) FROM by_muid),
-		   (SELECT count(*) || ' ' || md5(string_agg(k::bytea || note::bytea, ',' ORDER BY k)) FROM by_hlculid),
-		   (SELECT count(*) || ' ' || md5(string_agg(k::bytea || note::bytea, ',' ORDER BY k)) FROM by_uid8),
-		   (SELECT count(*) || ' ' || md5(string_agg(k::bytea || note::bytea, ',' ORDER BY k)) FROM by_tid62)};
-my $array_digest = q{
-	SELECT (SELECT count(*) || ' ' || md5(string_agg(a::text, E'\n' ORDER BY id)) FROM arrays a),
-		   (SELECT md5(string_agg(concat_ws(',',
-				(SELECT string_agg(coalesce(x::bytea::text, 'null'), ':' ORDER BY o) FROM unnest(ma) WITH ORDINALITY y(x, o)),
-				(SELECT string_agg(coalesce(x::bytea::text, 'null'), ':' ORDER BY o) FROM unnest(ha) WITH ORDINALITY y(x, o)),
-				(SELECT string_agg(coalesce(x::bytea::text, 'null'), ':' ORDER BY o) FROM unnest(ua) WITH ORDINALITY y(x, o)),
-				(SELECT string_agg(coalesce(x::bytea::text, 'null'), ':' ORDER BY o) FROM unnest(ta) WITH ORDINALITY y(x, o))),
-			E'\n' ORDER BY id)) FROM arrays)};
+my $digest = "SELECT (SELECT count(*) || ' ' || md5(string_agg(e::text, E'\\n' ORDER BY id)) FROM every e), "
+  . "(SELECT md5(string_agg(concat_ws(',', "
+  . join(', ', map { bytes_of($_, "c_$_->{name}") } @all)
+  . "), E'\\n' ORDER BY id)) FROM every)"
+  . join('', map {
+		", (SELECT count(*) || ' ' || md5(string_agg(" . bytes_of($_, 'k')
+		  . " || note::bytea, ',' ORDER BY k)) FROM by_$_->{name})"
+	} @own);
+my $array_digest = "SELECT (SELECT count(*) || ' ' || md5(string_agg(a::text, E'\\n' ORDER BY id)) FROM arrays a), "
+  . "(SELECT md5(string_agg(concat_ws(',', "
+  . join(', ', map {
+		"(SELECT string_agg(coalesce(" . bytes_of($_, 'x') . "::text, 'null'), ':' ORDER BY o) "
+		  . "FROM unnest(a_$_->{name}) WITH ORDINALITY y(x, o))"
+	} @own)
+  . "), E'\\n' ORDER BY id)) FROM arrays)";
 
 my $pub = PostgreSQL::Test::Cluster->new('publisher');
 $pub->init(allows_streaming => 'logical');
@@ -84,8 +109,8 @@ $pub->safe_psql('postgres', 'CREATE DATABASE src');
 $pub->safe_psql('src', $schema . fill(1, 500));
 my $before = $pub->safe_psql('src', $digest);
 my $arrays_before = $pub->safe_psql('src', $array_digest);
-like("$before|$arrays_before", qr/^500 \w{32}\|\w{32}\|500 \w{32}\|500 \w{32}\|500 \w{32}\|500 \w{32}\|500 \w{32}\|\w{32}$/,
-	'the source tables hold 500 rows each');
+my $rows500 = join('\|', '500 \w{32}', '\w{32}', ('500 \w{32}') x @keyed, '500 \w{32}', '\w{32}');
+like("$before|$arrays_before", qr/^$rows500$/, 'the source tables hold 500 rows each');
 
 #
 # pg_dump and restore
@@ -106,9 +131,12 @@ $pub->command_ok([ 'pg_restore', '--exit-on-error', '-j', '2', '-d', $pub->conns
 	'restored with pg_restore');
 is($pub->safe_psql('custom', $digest), $before, 'custom format: identical values');
 is($pub->safe_psql('custom', $array_digest), $arrays_before, 'custom format: identical arrays');
-is($pub->safe_psql('custom', q{
-	SELECT count(*) FROM by_muid WHERE k = (SELECT max(k) FROM by_muid)}), '1',
-	'the restored primary key finds its rows');
+foreach my $t (@keyed)
+{
+	is($pub->safe_psql('custom', qq{
+		SELECT count(*) FROM $t WHERE k = (SELECT max(k) FROM $t)}), '1',
+		"the restored primary key of $t finds its rows");
+}
 
 #
 # COPY in binary format, out and back in
@@ -122,23 +150,25 @@ $pub->safe_psql('src', qq{
 	CREATE TABLE arrays_copy (LIKE arrays INCLUDING ALL);
 	COPY arrays_copy FROM '$file.arrays' (FORMAT binary);
 });
-is($pub->safe_psql('src', q{
-	SELECT count(*), count(*) FILTER (WHERE a::text = c::text AND a.ma = c.ma AND a.ha = c.ha AND a.ua = c.ua AND a.ta = c.ta)
-	FROM arrays a JOIN arrays_copy c ON c.id = a.id}),
+is($pub->safe_psql('src', 'SELECT count(*), count(*) FILTER (WHERE a::text = c::text'
+	. join('', map { " AND a.a_$_->{name} = c.a_$_->{name}" } @own)
+	. ') FROM arrays a JOIN arrays_copy c ON c.id = a.id'),
 	'500|500', 'COPY (FORMAT binary) of arrays out and in: identical values');
-is($pub->safe_psql('src', q{
-	SELECT count(*), count(*) FILTER (WHERE e::text = c::text
-									   AND e.m::bytea IS NOT DISTINCT FROM c.m::bytea
-									   AND e.h::bytea IS NOT DISTINCT FROM c.h::bytea
-									   AND e.u::bytea IS NOT DISTINCT FROM c.u::bytea
-									   AND e.t::bytea IS NOT DISTINCT FROM c.t::bytea)
-	FROM every e JOIN every_copy c ON c.id = e.id}),
+is($pub->safe_psql('src', 'SELECT count(*), count(*) FILTER (WHERE e::text = c::text'
+	. join('', map {
+		' AND ' . bytes_of($_, "e.c_$_->{name}") . ' IS NOT DISTINCT FROM ' . bytes_of($_, "c.c_$_->{name}")
+	} @all)
+	. ') FROM every e JOIN every_copy c ON c.id = e.id'),
 	'500|500', 'COPY (FORMAT binary) out and in: identical values');
-# the bytes of the file are the types' send format: the first muid field of
-# a row is its 16 bytes
-my $bin = slurp_file($file);
-my $first_m = $pub->safe_psql('src', q{SELECT encode(m::bytea, 'hex') FROM every WHERE id = 4});
-like(unpack('H*', $bin), qr/00000010$first_m/, 'the binary file holds each muid as its 16 bytes');
+# the bytes of the file are the types' send format: each field is its
+# length and its bytes
+my $bin = unpack('H*', slurp_file($file));
+foreach my $s (@all)
+{
+	my $value = $pub->safe_psql('src', "SELECT encode(" . bytes_of($s, "c_$s->{name}") . ", 'hex') FROM every WHERE id = 4");
+	my $len = sprintf('%08x', $s->{bytes});
+	like($bin, qr/$len$value/, "the binary file holds each $s->{name} as its $s->{bytes} bytes");
+}
 
 #
 # Logical replication, in text and in binary mode
@@ -184,37 +214,31 @@ SKIP:
 # changes after the initial copy travel in the subscription's format:
 # inserts, updates of every column, and updates and deletes found by keys
 # of each type
-$pub->safe_psql('src', fill(501, 1500) . q{
-	UPDATE every SET m = gen_muid(), h = gen_hlculid(), u = gen_uid8(), t = gen_tid62() WHERE id % 3 = 0;
-	UPDATE arrays SET ma = ARRAY[gen_muid()], ua = NULL WHERE id % 3 = 0;
-	DELETE FROM arrays WHERE id % 11 = 0;
-	UPDATE by_muid SET note = 'updated' WHERE k IN (SELECT k FROM by_muid ORDER BY k LIMIT 100);
-	UPDATE by_hlculid SET note = 'updated' WHERE k IN (SELECT k FROM by_hlculid ORDER BY k DESC LIMIT 100);
-	UPDATE by_uid8 SET k = gen_uid8() WHERE k IN (SELECT k FROM by_uid8 ORDER BY k LIMIT 50);
-	UPDATE by_tid62 SET k = gen_tid62(), note = 'moved' WHERE k IN (SELECT k FROM by_tid62 ORDER BY k LIMIT 50);
-	DELETE FROM by_muid WHERE k IN (SELECT k FROM by_muid ORDER BY k DESC LIMIT 70);
-	DELETE FROM by_hlculid WHERE k IN (SELECT k FROM by_hlculid ORDER BY k LIMIT 70);
-	DELETE FROM by_uid8 WHERE k IN (SELECT k FROM by_uid8 ORDER BY k DESC LIMIT 70);
-	DELETE FROM by_tid62 WHERE k IN (SELECT k FROM by_tid62 ORDER BY k DESC LIMIT 70);
-	DELETE FROM every WHERE id % 11 = 0;
-});
+$pub->safe_psql('src', fill(501, 1500)
+	  . 'UPDATE every SET ' . join(', ', map { "c_$_->{name} = $_->{gen}" } @all) . " WHERE id % 3 = 0;\n"
+	  # a new array in the first column, none in the third
+	  . "UPDATE arrays SET a_$own[0]{name} = ARRAY[$own[0]{gen}], a_$own[2]{name} = NULL WHERE id % 3 = 0;\n"
+	  . "DELETE FROM arrays WHERE id % 11 = 0;\n"
+	  . join('', map { sprintf($keyed_update[ $_ % @keyed_update ], $keyed[$_], $own[$_]{gen}) . ";\n" } 0 .. $#own)
+	  . join('', map { sprintf($keyed_delete[ $_ % @keyed_delete ], $keyed[$_]) . ";\n" } 0 .. $#own)
+	  . "DELETE FROM every WHERE id % 11 = 0;\n");
 my $after = $pub->safe_psql('src', $digest);
 my $arrays_after = $pub->safe_psql('src', $array_digest);
 isnt($after, $before, 'the source changed');
 $pub->wait_for_catchup("sub_$_") for ($has_binary ? ('text', 'binary') : ('text'));
 is($sub->safe_psql('sub_text', $digest), $after, 'text mode: inserts, updates and deletes arrive identical');
 is($sub->safe_psql('sub_text', $array_digest), $arrays_after, 'text mode: arrays too');
-is($sub->safe_psql('sub_text', q{
-	SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM by_muid}), '100|1430',
-	'text mode: the updates found their rows by muid key');
+is($sub->safe_psql('sub_text', qq{
+	SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM $keyed[0]}), '100|1430',
+	"text mode: the updates found their rows by $own[0]{name} key");
 SKIP:
 {
 	skip $no_binary, 3 unless $has_binary;
 	is($sub->safe_psql('sub_binary', $digest), $after, 'binary mode: inserts, updates and deletes arrive identical');
 	is($sub->safe_psql('sub_binary', $array_digest), $arrays_after, 'binary mode: arrays too');
-	is($sub->safe_psql('sub_binary', q{
-		SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM by_muid}), '100|1430',
-		'binary mode: the updates found their rows by muid key');
+	is($sub->safe_psql('sub_binary', qq{
+		SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM $keyed[0]}), '100|1430',
+		"binary mode: the updates found their rows by $own[0]{name} key");
 }
 $sub->stop;
 $pub->stop;

@@ -212,17 +212,28 @@ sub as_user
 my ($ret, $out, $err) = as_user('carol', 'clean', 'CREATE EXTENSION idtypes');
 like($err, qr/ERROR:  permission denied to create extension "idtypes"/,
 	'a user who may not create objects in the database cannot create it');
-($ret, $out, $err) = as_user('alice', 'clean', q{
-	CREATE EXTENSION idtypes;
-	CREATE TABLE t (m muid PRIMARY KEY DEFAULT gen_muid(), h hlculid DEFAULT gen_hlculid(),
-					u uid8 DEFAULT gen_uid8(), t tid62 DEFAULT gen_tid62(), v uuid DEFAULT gen_uuidv7(),
-					s simpledb_id DEFAULT gen_tid62_prefixed('x'));
-	CREATE INDEX ON t USING hash (h);
-	CREATE INDEX ON t USING brin (t);
-	CREATE INDEX ON t (u);
-	INSERT INTO t DEFAULT VALUES;
-	SELECT count(*) FROM t WHERE m >= now() - interval '1 minute' AND h < now() + interval '1 minute';
-});
+# a table of every scheme (IdtypesTest's list), keyed by the first, with
+# an index of every kind on each of the extension's types, and a row found
+# by a time range on each
+my @schemes = schemes();
+($ret, $out, $err) = as_user('alice', 'clean', "CREATE EXTENSION idtypes;\n"
+	  . 'CREATE TABLE t ('
+	  . join('', map { "c_$_->{name} $_->{type} DEFAULT $_->{gen}, " } @schemes)
+	  . "PRIMARY KEY (c_$schemes[0]{name}), "
+	  . "s simpledb_id DEFAULT gen_tid62_prefixed('x'));\n"
+	  . join('', map {
+			"CREATE INDEX ON t (c_$_->{name});\nCREATE INDEX ON t USING hash (c_$_->{name});\n"
+			  . "CREATE INDEX ON t USING brin (c_$_->{name});\n"
+		} byte_schemes())
+	  . "INSERT INTO t DEFAULT VALUES;\n"
+	  . 'SELECT count(*) FROM t WHERE '
+	  . join(' AND ', map {
+			my $from = "now() - interval '1 minute'";
+			my $to = "now() + interval '1 minute'";
+			defined $_->{floor}
+			  ? "c_$_->{name} >= $_->{floor}($from) AND c_$_->{name} < $_->{floor}($to)"
+			  : "c_$_->{name} >= $from AND c_$_->{name} < $to"
+		} @schemes));
 is($ret, 0, 'the database owner, not a superuser, creates the extension and uses it') or diag($err);
 unlike($err, qr/WARNING/, 'without a warning: nobody else can create objects in the schema');
 is($out, '1', 'and finds the row by time range');

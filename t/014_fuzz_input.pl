@@ -1,5 +1,6 @@
 # Every input path of the types fuzzed inside a server (t/fuzz_input.py):
-# for each of muid, hlculid, uid8 and tid62, 100000 text inputs (half in a
+# for each type of the extension's own (IdtypesTest's byte_schemes: muid,
+# hlculid, uid8, tid62), 100000 text inputs (half in a
 # UTF8 database, half in a SQL_ASCII one, where any byte but NUL is text),
 # 50000 binary ones through the receive function and 10000 through the cast
 # from bytea; 20000 each for uuid464_decode() and tid62_split().  Every
@@ -46,7 +47,8 @@ my $ok = IPC::Run::run(
 		$python, "$FindBin::RealBin/fuzz_input.py",
 		'--utf8', $node->connstr('fuzz_utf8'),
 		'--ascii', $node->connstr('fuzz_ascii'),
-		'--count', $count, '--seed', $seed
+		'--count', $count, '--seed', $seed,
+		map { ('--type', "$_->{type}:$_->{bytes}") } byte_schemes()
 	],
 	'>', \$stdout, '2>', \$stderr);
 note($stdout);
@@ -56,7 +58,7 @@ like($stdout, qr/^0 failures$/m, 'zero failures');
 
 my %min = (
 	'text input' => $count, 'binary receive' => $count / 2, 'cast from bytea' => $count / 10);
-foreach my $type (qw(muid hlculid uid8 tid62))
+foreach my $type (map { $_->{type} } byte_schemes())
 {
 	foreach my $path (sort keys %min)
 	{

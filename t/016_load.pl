@@ -1,5 +1,5 @@
-# Load: 16 clients for 60 seconds insert ids of every scheme (muid,
-# hlculid, uid8 in time_sequential mode, tid62, UUIDv6, v7, v8) into tables
+# Load: 16 clients for 60 seconds insert ids of every scheme (IdtypesTest's
+# list; uid8 in time_sequential mode) into tables
 # with unique keys, 10 rows a transaction, mixed with reads by time range
 # on every table.  Zero errors, zero duplicates, each client's ids in the
 # order it made them, range reads that agree with the ids' timestamps; the
@@ -19,20 +19,19 @@ use Test::More;
 my $seconds = $ENV{IDTYPES_LOAD_SECONDS} // 60;
 my $clients = $ENV{IDTYPES_LOAD_CLIENTS} // 16;
 
-# type => [generator, the range condition on id for [t1, t2) as SQL
-# expressions, the id's timestamp]
-my %types = (
-	muid => [ 'gen_muid()', 'id >= %s AND id < %s', 'muid_timestamp(id)' ],
-	hlculid => [ 'gen_hlculid()', 'id >= %s AND id < %s', 'hlculid_timestamp(id)' ],
-	tid62 => [ 'gen_tid62()', 'id >= %s AND id < %s', 'tid62_timestamp(id)' ],
-	uid8 => [ 'gen_uid8()', 'id >= uid8_floor(%s) AND id < uid8_floor(%s)', 'uid8_timestamp(id)' ],
-	uuidv6 => [ 'gen_uuidv6()', 'id >= uuidv6_floor(%s) AND id < uuidv6_floor(%s)', 'uuid_timestamp(id)' ],
-	uuidv7 => [ 'gen_uuidv7()', 'id >= uuidv7_floor(%s) AND id < uuidv7_floor(%s)', 'uuid_timestamp(id)' ],
-	uuidv8 => [ 'gen_uuidv8()', 'id >= uuidv8_floor(%s) AND id < uuidv8_floor(%s)', 'uuidv8_timestamp(id)' ],
-);
-my %sqltype = (muid => 'muid', hlculid => 'hlculid', tid62 => 'tid62', uid8 => 'uid8',
-	uuidv6 => 'uuid', uuidv7 => 'uuid', uuidv8 => 'uuid');
-my @types = sort keys %types;
+# Every scheme (IdtypesTest's list): its table t_NAME, its generator, the
+# range condition on id for [t1, t2) as SQL expressions (by the floor
+# function where the type does not compare with timestamptz), and the id's
+# timestamp
+my %types = map {
+	my $s = $_;
+	my $range = defined $s->{floor}
+	  ? "id >= $s->{floor}(%s) AND id < $s->{floor}(%s)"
+	  : 'id >= %s AND id < %s';
+	($s->{name} => [ $s->{gen}, $range, "$s->{timestamp}(id)" ])
+} schemes();
+my %sqltype = map { $_->{name} => $_->{type} } schemes();
+my @types = map { $_->{name} } schemes();
 
 my $node = PostgreSQL::Test::Cluster->new('load');
 $node->init;
@@ -107,8 +106,8 @@ foreach my $t (@types)
 
 my $total = 0;
 $total += $_ for values %rows;
-note(sprintf("%d clients x %d s: %d rows, %.0f rows/s in all; %d read transactions (7 range reads each)",
-		$clients, $seconds, $total, $total / $seconds, $reads // 0));
+note(sprintf("%d clients x %d s: %d rows, %.0f rows/s in all; %d read transactions (%d range reads each)",
+		$clients, $seconds, $total, $total / $seconds, $reads // 0, scalar @types));
 note(sprintf('%-8s %9d rows %8.0f rows/s', $_, $rows{$_}, $rows{$_} / $seconds)) for @types;
 $node->stop;
 

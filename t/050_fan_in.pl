@@ -40,14 +40,9 @@ sub events_table
 			node text NOT NULL DEFAULT '$name',
 			n bigint NOT NULL DEFAULT nextval('events_n'),
 			client int NOT NULL,
-			m muid NOT NULL DEFAULT gen_muid(),
-			h hlculid NOT NULL DEFAULT gen_hlculid(),
-			u uid8 NOT NULL DEFAULT gen_uid8(),
-			t tid62 NOT NULL DEFAULT gen_tid62(),
-			v6 uuid NOT NULL DEFAULT gen_uuidv6(),
-			v7 uuid NOT NULL DEFAULT gen_uuidv7(),
-			v8 uuid NOT NULL DEFAULT gen_uuidv8(),
-			PRIMARY KEY (node, n));
+			}
+	  . join('', map { "c_$_->{name} $_->{type} NOT NULL DEFAULT $_->{gen},\n\t\t\t" } schemes())
+	  . q{PRIMARY KEY (node, n));
 	};
 }
 
@@ -79,7 +74,7 @@ $agg->init;
 $agg->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
 $agg->start;
 $agg->safe_psql('postgres', 'CREATE EXTENSION idtypes; CREATE SEQUENCE events_n;'
-	  . events_table('aggregator') . join('', map { "ALTER TABLE events ADD UNIQUE ($_);" } qw(m h u t v6 v7 v8)));
+	  . events_table('aggregator') . join('', map { "ALTER TABLE events ADD UNIQUE (c_$_->{name});" } schemes()));
 # binary mode of logical replication came with PostgreSQL 14
 my $has_binary = $agg->safe_psql('postgres', 'SHOW server_version_num') >= 140000;
 for my $name (@names)
@@ -129,38 +124,36 @@ $node{$_}->wait_for_catchup("from_$_") for @names;
 #
 is($agg->safe_psql('postgres', 'SELECT node, count(*) FROM events GROUP BY node ORDER BY node'),
 	join("\n", map { "$_|$rows" } @names), "aggregator: $rows rows from each node");
-is($agg->safe_psql('postgres', q{
-	SELECT count(*), count(DISTINCT m), count(DISTINCT h), count(DISTINCT u), count(DISTINCT t),
-		   count(DISTINCT v6), count(DISTINCT v7), count(DISTINCT v8)
-	FROM events}),
-	join('|', (3 * $rows) x 8), 'aggregator: every id of every type is distinct (the columns are unique too)');
+is($agg->safe_psql('postgres', 'SELECT count(*)'
+	  . join('', map { ", count(DISTINCT c_$_->{name})" } schemes()) . ' FROM events'),
+	join('|', (3 * $rows) x (1 + schemes())), 'aggregator: every id of every type is distinct (the columns are unique too)');
 ok(!$agg->log_contains('duplicate key value'), 'aggregator: no unique violation stopped replication');
 
 # every node's rows, in the node's generation order, have increasing ids of
 # every type; uid8 by (time, sequence, generator), which is the order of the
 # server's generator in both layouts, and time_sequential ones by value too
-is($agg->safe_psql('postgres', q{
-	SELECT count(*) FILTER (WHERE m <= lm), count(*) FILTER (WHERE h <= lh),
-		   count(*) FILTER (WHERE uk <= luk), count(*) FILTER (WHERE uid8_mode(u) = 'time_sequential' AND u <= lu),
-		   count(*) FILTER (WHERE t <= lt), count(*) FILTER (WHERE v6 <= lv6),
-		   count(*) FILTER (WHERE v7 <= lv7), count(*) FILTER (WHERE v8 <= lv8),
-		   count(lm)
-	FROM (SELECT m, lag(m) OVER w AS lm, h, lag(h) OVER w AS lh,
-				 u, lag(u) OVER w AS lu, uk, lag(uk) OVER w AS luk,
-				 t, lag(t) OVER w AS lt, v6, lag(v6) OVER w AS lv6,
-				 v7, lag(v7) OVER w AS lv7, v8, lag(v8) OVER w AS lv8
-		  FROM (SELECT *, (uid8_timestamp(u), uid8_sequence(u), uid8_generator(u)) AS uk FROM events) e
-		  WINDOW w AS (PARTITION BY node ORDER BY n)) s}),
-	'0|0|0|0|0|0|0|0|' . (3 * ($rows - 1)),
+# (uid8's key is that tuple; the other types' their ids)
+my %order = (uid8 => '(uid8_timestamp(c_uid8), uid8_sequence(c_uid8), uid8_generator(c_uid8))');
+my @back = map {
+	my $k = $order{ $_->{name} } // "c_$_->{name}";
+	"count(*) FILTER (WHERE $k <= lag_$_->{name})"
+} schemes();
+push @back, q{count(*) FILTER (WHERE uid8_mode(c_uid8) = 'time_sequential' AND c_uid8 <= lag_uid8_value)};
+is($agg->safe_psql('postgres', 'SELECT ' . join(', ', @back, 'count(lag_' . (schemes())[0]{name} . ')')
+	  . ' FROM (SELECT *, '
+	  . join(', ', map { 'lag(' . ($order{ $_->{name} } // "c_$_->{name}") . ") OVER w AS lag_$_->{name}" } schemes())
+	  . ', lag(c_uid8) OVER w AS lag_uid8_value'
+	  . ' FROM events WINDOW w AS (PARTITION BY node ORDER BY n)) s'),
+	join('|', (0) x @back, 3 * ($rows - 1)),
 	"aggregator: each node's ids of every type are in that node's generation order");
 
 # each id names its node: the node's medallion, publisher, cluster and
 # generator ids, and nothing else
 is($agg->safe_psql('postgres', q{
-	SELECT node, count(DISTINCT muid_medallion(m)), min(muid_medallion(m)),
-		   count(DISTINCT hlculid_publisher(h)), min(hlculid_publisher(h)),
-		   count(DISTINCT uid8_cluster(u)), min(uid8_cluster(u)),
-		   min(uid8_generator(u)), max(uid8_generator(u)), min(uid8_mode(u)), max(uid8_mode(u))
+	SELECT node, count(DISTINCT muid_medallion(c_muid)), min(muid_medallion(c_muid)),
+		   count(DISTINCT hlculid_publisher(c_hlculid)), min(hlculid_publisher(c_hlculid)),
+		   count(DISTINCT uid8_cluster(c_uid8)), min(uid8_cluster(c_uid8)),
+		   min(uid8_generator(c_uid8)), max(uid8_generator(c_uid8)), min(uid8_mode(c_uid8)), max(uid8_mode(c_uid8))
 	FROM events GROUP BY node ORDER BY node}),
 	join("\n", map {
 		my $i = $identity{$_};
@@ -221,11 +214,11 @@ is($agg->safe_psql('postgres', 'SELECT * FROM identity_clashes ORDER BY 1, 2, 3'
 $node{n3}->safe_psql('postgres', 'INSERT INTO events (client) SELECT 0 FROM generate_series(1, 10)');
 $node{n3}->wait_for_catchup('from_n3');
 is($agg->safe_psql('postgres', q{
-	SELECT 'medallion', muid_medallion(m), string_agg(DISTINCT node, ',') FROM events GROUP BY 2 HAVING count(DISTINCT node) > 1
+	SELECT 'medallion', muid_medallion(c_muid), string_agg(DISTINCT node, ',') FROM events GROUP BY 2 HAVING count(DISTINCT node) > 1
 	UNION ALL
-	SELECT 'publisher', hlculid_publisher(h), string_agg(DISTINCT node, ',') FROM events GROUP BY 2 HAVING count(DISTINCT node) > 1
+	SELECT 'publisher', hlculid_publisher(c_hlculid), string_agg(DISTINCT node, ',') FROM events GROUP BY 2 HAVING count(DISTINCT node) > 1
 	UNION ALL
-	SELECT 'uid8', uid8_cluster(u) * 2048 + uid8_generator(u), string_agg(DISTINCT node, ',') FROM events GROUP BY 2 HAVING count(DISTINCT node) > 1
+	SELECT 'uid8', uid8_cluster(c_uid8) * 2048 + uid8_generator(c_uid8), string_agg(DISTINCT node, ',') FROM events GROUP BY 2 HAVING count(DISTINCT node) > 1
 	ORDER BY 1, 2}),
 	"medallion|$identity{n1}{medallion}|n1,n3\npublisher|$identity{n2}{publisher}|n2,n3\nuid8|2048|n1,n3\nuid8|2049|n2,n3",
 	'aggregator: after the change, the merged ids show one identity used by two nodes');

@@ -8,47 +8,38 @@
 # the shards only when the foreign server lists the extension.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-# per type: the generator, the id at a given time (for backfilled rows,
-# %1$s the time and %2$s the row number), and the lower bound of a time
-# range on the key (%s the time): the cross-type operator for the
-# time-first types, the floor function for the others
-my %types = (
-	muid => {
-		gen => 'gen_muid()',
-		at => q{muid_from_parts(%1$s, 7, %2$s)},
-		from => '%s::timestamptz',
-		ts => 'muid_timestamp',
-	},
-	hlculid => {
-		gen => 'gen_hlculid()',
-		at => q{hlculid_from_parts(%1$s, 0, 7, %2$s)},
-		from => '%s::timestamptz',
-		ts => 'hlculid_timestamp',
-	},
-	tid62 => {
-		gen => 'gen_tid62()',
-		at => q{tid62_from_parts(%1$s, int8send(%2$s))},
-		from => '%s::timestamptz',
-		ts => 'tid62_timestamp',
-	},
-	uid8 => {
-		gen => 'gen_uid8()',
-		at => q{uid8_from_parts(%1$s, 0, %2$s %% 2048, 1, 'time_sequential')},
-		from => 'uid8_floor(%s)',
-		ts => 'uid8_timestamp',
-	},
-	uuid => {
-		gen => 'gen_uuidv7()',
-		at => q{gen_uuidv7(%1$s)},
-		from => 'uuidv7_floor(%s)',
-		ts => 'uuid_timestamp',
-	},
+# The id at a given time, for backfilled rows (%1$s the time and %2$s the
+# row number), of one scheme of each type (IdtypesTest's list; core's uuid
+# by UUIDv7, whose generator takes a time)
+my %at = (
+	muid => q{muid_from_parts(%1$s, 7, %2$s)},
+	hlculid => q{hlculid_from_parts(%1$s, 0, 7, %2$s)},
+	uid8 => q{uid8_from_parts(%1$s, 0, %2$s %% 2048, 1, 'time_sequential')},
+	uuidv7 => q{gen_uuidv7(%1$s)},
+	tid62 => q{tid62_from_parts(%1$s, int8send(%2$s))},
 );
+# per type: the generator, the id at a given time, the lower bound of a
+# time range on the key (%s the time): the cross-type operator for the
+# time-first types, the floor function for the others, and the timestamp
+my %types = map {
+	my $s = $_;
+	($s->{type} => {
+		gen => $s->{gen},
+		at => $at{ $s->{name} },
+		from => defined $s->{floor} ? "$s->{floor}(%s)" : '%s::timestamptz',
+		ts => $s->{timestamp},
+	})
+} grep { exists $at{ $_->{name} } } schemes();
 my @types = sort keys %types;
+my %every_type = map { $_->{type} => 1 } schemes();
+is(join(' ', @types), join(' ', sort keys %every_type), 'a scheme of every type is sharded');
 my $generated = 500;
 my $backfilled = 1440;    # one row a minute for a day
 

@@ -3,9 +3,10 @@
 #
 # fuzz_input.py
 #	  Fuzz every input path of the idtypes types inside a running server:
-#	  the text input functions (muid_in, hlculid_in, uid8_in, tid62_in),
-#	  the binary receive functions, the casts from bytea, and the text
-#	  parsers uuid464_decode() and tid62_split().
+#	  the text input functions of the types it is given (--type NAME:BYTES,
+#	  from the tests' list of schemes), their binary receive functions,
+#	  their casts from bytea, and the text parsers uuid464_decode() and
+#	  tid62_split().
 #
 # Each input is sent as a parameter of a prepared statement, in text or in
 # binary format, so that the server calls the type's input or receive
@@ -25,8 +26,12 @@
 # names the type and quotes the input (text) or gives its length (binary).
 # A lost connection is a crash.
 #
-# Usage: fuzz_input.py --utf8 CONNINFO --ascii CONNINFO [--count N] [--seed S]
-# Prints one summary line per type and path; exits 1 on any failure.
+# Usage: fuzz_input.py --utf8 CONNINFO --ascii CONNINFO --type NAME:BYTES...
+#		 [--count N] [--seed S]
+# Each --type is a type of the extension and the length of its binary form;
+# a type with no reference decoder here is an error (a new scheme adds its
+# reference to TEXT_TARGETS).  Prints one summary line per type and path;
+# exits 1 on any failure.
 #
 # Copyright (c) 2026, idtypes developers
 #
@@ -334,13 +339,13 @@ class Session:
 # ---------- the fuzz targets ----------
 
 TEXT_TARGETS = {
-    # name: (type, reference, valid generator, alphabet)
+    # name: (type, reference, valid generator, alphabet); which of them run,
+    # and the length of each one's binary form, is given by --type
     'muid': (b'muid', ref_muid, valid_muid, HEX + b'-'),
     'hlculid': (b'hlculid', ref_hlculid, valid_hlculid, B32 + b'iloILOabcdefghjkmnpqrstvwxyz-'),
     'uid8': (b'uid8', ref_uid8, valid_uid8, HEX),
     'tid62': (b'tid62', ref_tid62, valid_tid62, B62),
 }
-BINARY_LEN = {'muid': 16, 'hlculid': 16, 'uid8': 8, 'tid62': 12}
 
 
 def text_inputs(rng, count, valid, alphabet, ascii_db):
@@ -395,7 +400,15 @@ def main():
     ap.add_argument('--count', type=int, default=100000,
                     help='text inputs per type; half as many binary ones, a tenth for the other paths')
     ap.add_argument('--seed', type=int, default=20260722)
+    ap.add_argument('--type', action='append', required=True, metavar='NAME:BYTES',
+                    help='a type to fuzz and the length of its binary form (repeated)')
     args = ap.parse_args()
+    types = []
+    for t in args.type:
+        name, _, n = t.partition(':')
+        if name not in TEXT_TARGETS or not n.isdigit():
+            sys.exit('--type %s: no reference decoder for %s, or no length' % (t, name))
+        types.append((name, int(n)))
 
     rng = random.Random(args.seed)
     failures = []
@@ -403,7 +416,8 @@ def main():
     print('seed %d' % args.seed)
 
     try:
-        for name, (typ, ref, valid, alphabet) in TEXT_TARGETS.items():
+        for name, n in types:
+            typ, ref, valid, alphabet = TEXT_TARGETS[name]
             # text: half in each database
             total = valid_n = 0
             for db, sess in sessions.items():
@@ -420,7 +434,6 @@ def main():
 
             # binary: the receive function, and the cast from bytea
             sess = sessions['utf8']
-            n = BINARY_LEN[name]
             oid = sess.oid(typ)
             sess.prepare(b'recv_' + typ, b'SELECT $1', [oid])
             sess.prepare(b'bytea_' + typ, b'SELECT $1::' + typ, [17])
