@@ -890,7 +890,7 @@ unset multiplot
         subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
     def headline(self):
-        """One row per generator: what the README's performance section shows."""
+        """One row per generator: the headline table of doc/performance.md."""
         gen = self.results.get("gen")
         ins = self.results.get("insert")
         if gen is None or ins is None:

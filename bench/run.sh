@@ -34,7 +34,7 @@
 #   PG_MAJOR=18 bash bench/run.sh --only corev7 --out bench/results/pg18-uuidv7
 #
 # Not part of the test suite.  A full run takes about 16 minutes on the
-# 2-core machine the README describes; the servers' files live in
+# 2-core machine doc/performance.md describes; the servers' files live in
 # /tmp/idtypes-bench.* (up to about 8 GB during the range-query part) and
 # are removed at the end.
 source "$(dirname "${BASH_SOURCE[0]}")/../tools/common.sh"

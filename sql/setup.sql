@@ -5,7 +5,7 @@
 -- only the installer may create objects in the extension's schema: the
 -- default of PostgreSQL 15 and later, which older versions (where PUBLIC may
 -- create in public) get here, so that the install has no warning to give on
--- any version (the install warns about writable schemas: README, Security)
+-- any version (the install warns about writable schemas: doc/operations.md, Security)
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 CREATE EXTENSION idtypes;
 

@@ -14,7 +14,7 @@ WHERE opc.opcintype = 'tid62'::regtype ORDER BY 1, 2;
 --
 -- text I/O
 --
--- the vectors of DESIGN.md: (seconds, entropy)
+-- fixed vectors: (seconds, entropy)
 SELECT '00000000000000000'::tid62 AS zero,
 	   '000000LygHa16AHYF'::tid62 AS entropy_all_ones,
 	   '04XVaYIJisigHzUpr'::tid62 AS dec_2025;

@@ -14,7 +14,7 @@ FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
 WHERE opc.opcintype = 'uid8'::regtype ORDER BY 1, 2;
 
 --
--- the layout: DESIGN.md's vectors, the reference library's own test vectors
+-- the layout: fixed vectors, the reference library's own test vectors
 -- and each field on its own
 --
 SELECT uid8_from_parts('1970-01-01 00:00:00+00', 0, 0, 0) AS zero,

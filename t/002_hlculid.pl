@@ -25,7 +25,7 @@ sub start_clocked
 	start_faked($node, FAKETIME_TIMESTAMP_FILE => $file, FAKETIME_NO_CACHE => 1);
 }
 
-# The automatic publisher, as the README documents it: the CRC-32C of
+# The automatic publisher, as doc/operations.md documents it: the CRC-32C of
 # "host:port:system identifier", folded to 16 bits.
 is(sprintf('%08x', crc32c('123456789')), 'e3069283', 'CRC-32C check value');
 

@@ -222,7 +222,8 @@ sub step_back
 	is(sql($node, 'SELECT count(*) FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM t) s WHERE prev >= id'),
 		'0', "$name: the ids kept increasing");
 	# without shared memory, nothing carries the first backend's time over to
-	# the next holder of its generator id (see the README's guarantees)
+	# the next holder of its generator id (see the guarantees in
+	# doc/operations.md)
 	return unless $shared;
 	# a new backend goes on after them too (with automatic generator ids, it
 	# takes over the generator id the first one released)

@@ -1,7 +1,7 @@
 # A short run of the libFuzzer harness of the parsers (tools/fuzz.sh, with
 # AddressSanitizer and UndefinedBehaviorSanitizer): it builds, starts from
 # its seeds, and finds no failure in 500000 inputs.  The long run is
-# "bash tools/fuzz.sh" (see the README).
+# "bash tools/fuzz.sh" (see doc/contributing.md, Test modes).
 use strict;
 use warnings;
 use FindBin;
@@ -11,7 +11,8 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 # IDTYPES_FUZZ=no: the roots of the version matrix (tools/roots.sh) leave
-# this test to the run on the host (Debian 12's clang); see the README
+# this test to the run on the host (Debian 12's clang); see
+# doc/contributing.md, Other PostgreSQL versions
 plan skip_all => 'the libFuzzer harness runs on the host, not in the roots of the version matrix'
   if ($ENV{IDTYPES_FUZZ} // '') eq 'no';
 my $have = sub { system("command -v $_[0] >/dev/null 2>&1") == 0 };

@@ -1,7 +1,9 @@
-# The README's examples run: every ```sql block of README.md is executed
-# with psql against a real server and each statement's output is compared
-# with the output the README shows, so that the documentation cannot drift
-# from the code.  The format (README.md, "Examples that run"):
+# The documentation's examples run: every ```sql block of README.md and
+# doc/*.md is executed with psql against a real server and each statement's
+# output is compared with the output the file shows, so that the
+# documentation cannot drift from the code; and every relative link of
+# those files leads to a file, and a heading, that exist.  The format
+# (doc/contributing.md, "Examples that run"):
 #
 # - Each ```sql block runs in a new database of its own, in which
 #   CREATE EXTENSION idtypes has been run (unless the block runs it), on one
@@ -31,18 +33,27 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use IdtypesReadme;
 
-my $readme = getcwd() . '/README.md';
+my $root = getcwd();
+my @files = doc_files($root);
 
-my @blocks = readme_blocks($readme);
-cmp_ok(scalar @blocks, '>', 0, 'README.md has ```sql blocks');
-# the other tags: blocks that need several servers (norun: a TAP test beside
-# them runs what they show), a Citus cluster (t/060_citus.pl runs them) or
-# pg_partman (t/061_partman.pl runs them)
-my %tags = readme_block_tags($readme);
-my @unknown = map { @{ $tags{$_} } } grep { !/^(|norun|citus|partman)$/ } keys %tags;
-is(join(', ', sort { $a <=> $b } @unknown), '', 'every ```sql block is run, or tagged norun, citus or partman');
-note(scalar(@{ $tags{$_} // [] }) . " ```sql $_ blocks are left to the TAP tests that run them")
-  for qw(norun citus partman);
+# every block of every file, each with the file it is in
+my @blocks;
+for my $file (@files)
+{
+	push @blocks, map { { %$_, file => $file } } readme_blocks("$root/$file");
+	# the other tags: blocks that need several servers (norun: a TAP test
+	# beside them runs what they show), a Citus cluster (t/060_citus.pl runs
+	# them) or pg_partman (t/061_partman.pl runs them)
+	my %tags = readme_block_tags("$root/$file");
+	my @unknown = map { @{ $tags{$_} } } grep { !/^(|norun|citus|partman)$/ } keys %tags;
+	is(join(', ', sort { $a <=> $b } @unknown), '', "$file: every ```sql block is run, or tagged norun, citus or partman");
+	note("$file: " . scalar(@{ $tags{$_} }) . " ```sql $_ blocks are left to the TAP tests that run them")
+	  for grep { $tags{$_} } qw(norun citus partman);
+	my @bad = doc_link_problems($root, $file);
+	ok(!@bad, "$file: every relative link leads to a file and a heading that exist")
+	  or diag(join "\n", @bad);
+}
+cmp_ok(scalar(grep { $_->{file} eq 'README.md' } @blocks), '>', 0, 'README.md has ```sql blocks');
 
 my $node = PostgreSQL::Test::Cluster->new('readme');
 $node->init;
@@ -54,7 +65,7 @@ timezone = 'UTC'
 $node->start;
 # the public schema of new databases writable by its owner only, as
 # PostgreSQL 15 and later make it: before 15, PUBLIC may create objects
-# there, and CREATE EXTENSION says so with a warning the README does not show
+# there, and CREATE EXTENSION says so with a warning the examples do not show
 $node->safe_psql('template1', 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
 $node->safe_psql('postgres', 'CREATE DATABASE readme_template');
 $node->safe_psql('readme_template', 'CREATE EXTENSION idtypes');
@@ -68,7 +79,7 @@ for my $block (@blocks)
 	my $template = $all =~ /CREATE\s+EXTENSION\s+(IF\s+NOT\s+EXISTS\s+)?idtypes/i ? 'template1' : 'readme_template';
 	$node->safe_psql('postgres', "CREATE DATABASE readme_$n TEMPLATE $template");
 	my @problems = run_readme_block($node, "readme_$n", $block);
-	ok(!@problems, "README.md line $block->{line} ($block->{heading}): "
+	ok(!@problems, "$block->{file} line $block->{line} ($block->{heading}): "
 		  . scalar(@stmts) . ' statement' . (@stmts == 1 ? '' : 's'))
 	  or diag(join "\n", @problems);
 

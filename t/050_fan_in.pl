@@ -186,7 +186,8 @@ is($agg->safe_psql('postgres', q{
 	'aggregator: an unconfigured server shows automatic and default values');
 
 $agg->safe_psql('postgres', 'CREATE EXTENSION postgres_fdw');
-# the README's query: every pair of servers that share an identity
+# the query of doc/operations.md (Assigning identities): every pair of
+# servers that share an identity
 identity_views($agg, map { [ $_, $node{$_} ] } @names);
 is($agg->safe_psql('postgres', 'SELECT count(*) FROM identities'), '3',
 	'fdw: the identities of the three nodes are read through postgres_fdw');

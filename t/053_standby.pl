@@ -103,8 +103,8 @@ is($standby->safe_psql('postgres', q{
 	SELECT muid_medallion(gen_muid()), uid8_cluster(gen_uid8()) || '/' || uid8_generator(gen_uid8())}),
 	'12289|3/7', 'promoted: generates muids and uid8s, with the primary\'s identity');
 
-# the README's query, on the primary, with the copy's identity read
-# through postgres_fdw
+# the query of doc/operations.md (Assigning identities), on the primary,
+# with the copy's identity read through postgres_fdw
 identity_views($primary, [ 'primary', undef ], [ 'copy', $standby ]);
 is($primary->safe_psql('postgres', 'SELECT * FROM identity_clashes ORDER BY what'),
 	"copy|primary|medallion|t\ncopy|primary|publisher|t\ncopy|primary|uid8 generator ids|t",

@@ -8,7 +8,8 @@
 # shard; a colocated join on the key runs shard by shard; a time range on
 # the key is answered from every shard's index.  Every node's identity is
 # read cluster-wide through run_command_on_workers(), and no two nodes
-# share one.  The README's ```sql citus blocks run here too.
+# share one.  The documentation's ```sql citus blocks (README.md, doc/*.md)
+# run here too.
 #
 # Citus comes from the PostgreSQL under test's own installation: a packaged
 # one, or the one tools/citus.sh builds from its source archive.  Without
@@ -240,16 +241,19 @@ for my $t (@types)
 }
 
 # ---------------------------------------------------------------------------
-# the README's Citus examples
+# the documentation's Citus examples
 # ---------------------------------------------------------------------------
 
 # run in the cluster's database, where Citus and idtypes are set up (before
 # the node added later joins: they show the coordinator and two workers)
-for my $block (readme_blocks(getcwd() . '/README.md', 'citus'))
+for my $file (doc_files(getcwd()))
 {
-	my @problems = run_readme_block($coord, 'postgres', $block);
-	ok(!@problems, "README.md line $block->{line} ($block->{heading}) runs on the Citus cluster")
-	  or diag(join "\n", @problems);
+	for my $block (readme_blocks(getcwd() . "/$file", 'citus'))
+	{
+		my @problems = run_readme_block($coord, 'postgres', $block);
+		ok(!@problems, "$file line $block->{line} ($block->{heading}) runs on the Citus cluster")
+		  or diag(join "\n", @problems);
+	}
 }
 
 # ---------------------------------------------------------------------------

@@ -11,7 +11,8 @@
 # written with it is never pruned.  pg_partman accepts no other idtypes
 # type (it recognises its control column's type by name): the test shows
 # its refusal, and idtypes_range_partitions() partitioning those tables
-# instead.  The README's ```sql partman blocks run here too.
+# instead.  The documentation's ```sql partman blocks (README.md, doc/*.md)
+# run here too.
 #
 # Skipped, with the reason, where pg_partman is not installed for the
 # PostgreSQL under test (Debian packages it as postgresql-NN-partman for
@@ -213,18 +214,21 @@ for my $type (qw(muid hlculid tid62 uid8))
 }
 
 # ---------------------------------------------------------------------------
-# the README's pg_partman examples
+# the documentation's pg_partman examples
 # ---------------------------------------------------------------------------
 
 my $n = 0;
-for my $block (readme_blocks(getcwd() . '/README.md', 'partman'))
+for my $file (doc_files(getcwd()))
 {
-	my $db = 'readme_partman_' . ++$n;
-	sql("CREATE DATABASE $db");
-	$node->safe_psql($db, 'CREATE EXTENSION idtypes; CREATE SCHEMA partman; CREATE EXTENSION pg_partman SCHEMA partman;');
-	my @problems = run_readme_block($node, $db, $block);
-	ok(!@problems, "README.md line $block->{line} ($block->{heading}) runs with pg_partman $version")
-	  or diag(join "\n", @problems);
+	for my $block (readme_blocks(getcwd() . "/$file", 'partman'))
+	{
+		my $db = 'readme_partman_' . ++$n;
+		sql("CREATE DATABASE $db");
+		$node->safe_psql($db, 'CREATE EXTENSION idtypes; CREATE SCHEMA partman; CREATE EXTENSION pg_partman SCHEMA partman;');
+		my @problems = run_readme_block($node, $db, $block);
+		ok(!@problems, "$file line $block->{line} ($block->{heading}) runs with pg_partman $version")
+		  or diag(join "\n", @problems);
+	}
 }
 
 $node->stop;

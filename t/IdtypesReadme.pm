@@ -1,12 +1,14 @@
 #-------------------------------------------------------------------------
 #
 # IdtypesReadme.pm
-#	  The README's examples that run: reading its ```sql blocks, running one
-#	  block's statements with psql and comparing each statement's output
-#	  with the output the README shows (the format is described in
-#	  t/040_readme.pl, which runs the plain ```sql blocks on one server).
-#	  Blocks that need more are tagged (```sql citus, ```sql partman) and
-#	  run by the tests that set up what they need.
+#	  The documentation's examples that run: reading the ```sql blocks of
+#	  README.md and doc/*.md, running one block's statements with psql and
+#	  comparing each statement's output with the output the file shows (the
+#	  format is described in t/040_readme.pl, which runs the plain ```sql
+#	  blocks on one server).  Blocks that need more are tagged (```sql
+#	  citus, ```sql partman) and run by the tests that set up what they
+#	  need.  Also the check that the relative links of those files lead to a
+#	  file and a heading that exist.
 #
 # Copyright (c) 2026, idtypes developers
 #
@@ -20,7 +22,18 @@ use warnings;
 use Exporter 'import';
 use IPC::Run;
 
-our @EXPORT = qw(readme_blocks readme_block_tags run_readme_block);
+our @EXPORT = qw(doc_files readme_blocks readme_block_tags run_readme_block doc_link_problems);
+
+# The files whose examples run, relative to the repository's root $root:
+# README.md, then doc/*.md in name order.
+sub doc_files
+{
+	my ($root) = @_;
+	opendir my $dh, "$root/doc" or die "cannot read $root/doc: $!";
+	my @docs = sort grep { /\.md$/ } readdir $dh;
+	closedir $dh;
+	return ('README.md', map { "doc/$_" } @docs);
+}
 
 # The code of one line outside quotes and comments, given the quoting state
 # carried over from the previous lines; returns (code, trailing comment).
@@ -192,11 +205,11 @@ sub compare
 	my $show = sub {
 		return "line $stmt->{line}: $_[0]\n  statement: "
 		  . ($stmt->{sql} =~ s/\n(?=.)/\n             /gr =~ s/\n$//r)
-		  . "\n  README shows:\n" . join('', map { "    --$_->[0] $_->[1]\n" } @want)
+		  . "\n  the file shows:\n" . join('', map { "    --$_->[0] $_->[1]\n" } @want)
 		  . "  psql printed:\n" . join('', map { "    $_\n" } @got);
 	};
-	return $show->('it printed output but the README shows none (add --> lines)') if @got && !@want;
-	return $show->('it printed ' . scalar(@got) . ' lines, the README shows ' . scalar(@want))
+	return $show->('it printed output but the file shows none (add --> lines)') if @got && !@want;
+	return $show->('it printed ' . scalar(@got) . ' lines, the file shows ' . scalar(@want))
 	  if @got != @want;
 	for my $i (0 .. $#want)
 	{
@@ -227,7 +240,7 @@ sub readme_block_tags
 }
 
 # Run one block's statements with psql in database $dbname of $node; returns
-# the problems found (none: the block ran as the README shows).
+# the problems found (none: the block ran as the file shows).
 sub run_readme_block
 {
 	my ($node, $dbname, $block) = @_;
@@ -260,6 +273,69 @@ sub run_readme_block
 	for my $i (0 .. $#stmts)
 	{
 		push @problems, compare($stmts[$i], @{ $got{$i} // [] });
+	}
+	return @problems;
+}
+
+# ---------------------------------------------------------------------------
+# Links
+# ---------------------------------------------------------------------------
+
+# The anchors of a markdown file's headings, as GitHub makes them: the
+# heading's text lowercased, without link targets and punctuation other than
+# "-" and "_", spaces turned into dashes, "-1", "-2", ... after repeats.
+sub heading_anchors
+{
+	my ($path) = @_;
+	open my $fh, '<', $path or die "cannot read $path: $!";
+	my (%anchors, %seen, $in);
+	while (my $line = <$fh>)
+	{
+		if ($line =~ /^```/) { $in = !$in; next; }
+		next if $in || $line !~ /^#{1,6}\s+(.*?)\s*$/;
+		my $a = lc($1 =~ s/\[([^\]]*)\]\([^)]*\)/$1/gr);
+		$a =~ s/[^\w\- ]//g;
+		$a =~ tr/ /-/;
+		$anchors{ exists $seen{$a} ? $a . '-' . ++$seen{$a} : $a } = 1;
+		$seen{$a} //= 0;
+	}
+	close $fh;
+	return \%anchors;
+}
+
+# The relative links of markdown file $file (relative to $root) that lead
+# nowhere: to a file that does not exist, or to a heading its file does not
+# have.  Links with a scheme (https:, mailto:) are not followed.
+sub doc_link_problems
+{
+	my ($root, $file) = @_;
+	open my $fh, '<', "$root/$file" or die "cannot read $root/$file: $!";
+	my @lines = <$fh>;
+	close $fh;
+	(my $dir = $file) =~ s{[^/]*$}{};
+	my @problems;
+	my $in;
+	for my $ln (1 .. @lines)
+	{
+		my $line = $lines[ $ln - 1 ];
+		if ($line =~ /^```/) { $in = !$in; next; }
+		next if $in;
+		while ($line =~ /\]\(([^)\s]+)\)/g)
+		{
+			my $target = $1;
+			next if $target =~ /^[a-z]+:/;
+			my ($path, $anchor) = split /#/, $target, 2;
+			my $to = $path eq '' ? $file : $dir . $path;
+			1 while $to =~ s{(^|/)(?!\.\./)[^/]+/\.\./}{$1};
+			if (!-e "$root/$to")
+			{
+				push @problems, "$file line $ln: $target: no file $to";
+			}
+			elsif (defined $anchor && $to =~ /\.md$/ && !heading_anchors("$root/$to")->{$anchor})
+			{
+				push @problems, "$file line $ln: $target: $to has no heading #$anchor";
+			}
+		}
 	}
 	return @problems;
 }

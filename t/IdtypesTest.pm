@@ -456,9 +456,10 @@ sub catalogs_differ
 }
 
 
-# On $node (which has postgres_fdw), the views of the README's query across
-# servers: "identities", each server's idtypes_node_identity under its
-# label, and "identity_clashes", every pair of them that shares an identity.
+# On $node (which has postgres_fdw), the views of the query of
+# doc/operations.md (Assigning identities) across servers: "identities",
+# each server's idtypes_node_identity under its label, and
+# "identity_clashes", every pair of them that shares an identity.
 # @servers: pairs [label, node], a node of undef being $node itself; each
 # other node's view is imported through postgres_fdw into a schema named
 # after its label.

@@ -241,7 +241,7 @@ FROM journal WHERE id >= now() - interval '7 days' GROUP BY 1 ORDER BY 1;
 ------------------------------------------------------------------------
 -- Node identity: what this server puts in its ids to tell them from other
 -- servers' ids, and where each value comes from (configured, automatic or
--- default); see "Running on many servers" in the README
+-- default); see "Running on many servers" in doc/operations.md
 ------------------------------------------------------------------------
 \x on
 SELECT * FROM idtypes_node_identity;

@@ -3,7 +3,7 @@
 # the whole test suite: pg_regress (sql/, against a throwaway server with
 # shared_preload_libraries = 'idtypes'), the isolation specs (specs/), and
 # the TAP tests (t/, which start their own servers; among them the Python
-# client, the README's examples, and the packaging checks, for which this
+# client, the documentation's examples, and the packaging checks, for which this
 # script makes the PGXN archive in a git checkout).  Prints every failure's
 # details and every skipped test with its reason, the time each part took,
 # and ends with one line "N passed, N failed, N skipped" (a regress file or
