@@ -15,7 +15,7 @@ OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # whose source asks for it ("@byteid muid 16 a").  Upgrade scripts
 # (idtypes--A--B.sql), when there are any, are tracked and installed as
 # they are.
-SQL_SOURCES = src/idtypes.sql src/muid.sql src/hlculid.sql src/uid8.sql src/uuid.sql \
+SQL_SOURCES = src/idtypes.sql src/identity.sql src/muid.sql src/hlculid.sql src/uid8.sql src/uuid.sql \
 	src/tid62.sql src/simpledb.sql src/partition.sql
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
 DATA = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))

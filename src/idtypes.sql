@@ -1,47 +1,13 @@
--- src/idtypes.sql: what belongs to the extension as a whole (src/idtypes.c):
--- the guard against running the script by hand, the node identity, and the
--- check of the target schema.  First in the install script: the schemes'
--- sources follow (the Makefile's SQL_SOURCES).
+-- src/idtypes.sql: what belongs to the extension as a whole: the guard
+-- against running the script by hand and the check of the target schema.
+-- First in the install script: the node identity and the schemes' sources
+-- follow (the Makefile's SQL_SOURCES).
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION idtypes" to load this file. \quit
 
 -- Every reference to a built-in object is qualified with pg_catalog, so that
 -- objects in the target schema or pg_temp cannot capture it.
-
----------------------------------------------------------------------------
--- node identity
----------------------------------------------------------------------------
-
--- what this server puts in its ids to tell them from other servers' ids,
--- and where each value comes from; a view of the same name, so that other
--- servers can read it through postgres_fdw (functions cannot be)
-CREATE FUNCTION idtypes_node_identity(
-		OUT system_identifier pg_catalog.int8,
-		OUT in_recovery pg_catalog.bool,
-		OUT preloaded pg_catalog.bool,
-		OUT medallion pg_catalog.int8,
-		OUT medallion_source pg_catalog.text,
-		OUT publisher_id pg_catalog.int4,
-		OUT publisher_source pg_catalog.text,
-		OUT uid8_cluster_id pg_catalog.int4,
-		OUT uid8_cluster_source pg_catalog.text,
-		OUT uid8_generators pg_catalog.int4range,
-		OUT uid8_generator_source pg_catalog.text,
-		OUT uid8_mode pg_catalog.text)
-	RETURNS pg_catalog.record
-	AS 'MODULE_PATHNAME', 'idtypes_node_identity'
-	LANGUAGE C VOLATILE PARALLEL RESTRICTED;
-
-CREATE VIEW idtypes_node_identity AS
-	SELECT * FROM idtypes_node_identity();
--- readable by everyone, like the function (and the settings it shows)
-GRANT SELECT ON idtypes_node_identity TO PUBLIC;
-
-COMMENT ON FUNCTION idtypes_node_identity() IS
-	'node identity of this server in generated ids (medallion, publisher, uid8 cluster and generator ids), and where each comes from';
-COMMENT ON VIEW idtypes_node_identity IS
-	'node identity of this server in generated ids, as a view that postgres_fdw can read';
 
 ---------------------------------------------------------------------------
 -- the target schema
@@ -53,7 +19,7 @@ COMMENT ON VIEW idtypes_node_identity IS
 -- Say so at install time, naming the roles (PUBLIC when every role can).
 -- A warning, not an error: the public schema of PostgreSQL 14 and older is
 -- writable by PUBLIC by default, where refusing would refuse the ordinary
--- install; the README says which schemas are safe.
+-- install; doc/operations.md (Security) says which schemas are safe.
 DO $check_schema$
 DECLARE
 	nsp pg_catalog.oid;

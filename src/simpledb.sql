@@ -1,20 +1,10 @@
--- src/simpledb.sql: the SQL of the SimpleDB text helpers: prefixed tid62s,
--- base64url uuids, zero-padded ordinals and the id domain.  After
--- src/tid62.sql, whose type the prefixed ids hold.
+-- src/simpledb.sql: the SQL of the SimpleDB specification's text ids besides
+-- tid62 (src/simpledb.c): base64url uuids and zero-padded ordinals, and its
+-- id domain.  Prefixed tid62s are in src/tid62.sql.
 
 ---------------------------------------------------------------------------
--- SimpleDB helpers: prefixed tid62s, uuid464, seq10, seq36, simpledb_id
+-- SimpleDB helpers: uuid464, seq10, seq36, simpledb_id
 ---------------------------------------------------------------------------
-
-CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id tid62) RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'tid62_prefixed'
-	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'gen_tid62_prefixed'
-	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-CREATE FUNCTION tid62_split(prefixed pg_catalog.text, OUT prefix pg_catalog.text, OUT id tid62)
-	AS 'MODULE_PATHNAME', 'tid62_split'
-	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid464(pg_catalog.uuid) RETURNS pg_catalog.text
 	AS 'MODULE_PATHNAME', 'uuid464'
@@ -39,12 +29,6 @@ CREATE DOMAIN simpledb_id AS pg_catalog.text
 	CONSTRAINT simpledb_id_check
 	CHECK (VALUE COLLATE pg_catalog."C" OPERATOR(pg_catalog.~) '^[A-Za-z0-9_-]+$');
 
-COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, tid62) IS
-	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
-COMMENT ON FUNCTION gen_tid62_prefixed(pg_catalog.text) IS
-	'new prefixed id: the prefix, a dash and a new tid62';
-COMMENT ON FUNCTION tid62_split(pg_catalog.text) IS
-	'the prefix (NULL if none) and the tid62 of a prefixed id';
 COMMENT ON FUNCTION uuid464(pg_catalog.uuid) IS 'uuid as 22 characters of unpadded base64url';
 COMMENT ON FUNCTION uuid464_decode(pg_catalog.text) IS 'uuid of 22 characters of unpadded base64url';
 COMMENT ON FUNCTION gen_uuid464() IS 'new random (version 4) uuid as 22 characters of unpadded base64url';

@@ -1,6 +1,6 @@
 -- src/tid62.sql: the SQL of SimpleDB's tid62 (src/tid62.c).  The type, its
 -- comparisons, operator classes and bytea casts are the byte-id block
--- (src/byteid.sql.in); the SimpleDB text helpers are in src/simpledb.sql.
+-- (src/byteid.sql.in); the other SimpleDB text ids are in src/simpledb.sql.
 
 @byteid tid62 12 a
 
@@ -46,3 +46,24 @@ COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) I
 	'tid62 of a timestamp (truncated to the second, 2020-01-01 to 2156-02-07 06:28:15 UTC) and 8 bytes of entropy';
 COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS 'smallest tid62 whose time is the given one or later (the first of its second, or of the next)';
 COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS 'largest tid62 whose time is the given one or earlier (the last of its second)';
+
+---------------------------------------------------------------------------
+-- prefixed tid62s
+---------------------------------------------------------------------------
+
+CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id tid62) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'tid62_prefixed'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'gen_tid62_prefixed'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION tid62_split(prefixed pg_catalog.text, OUT prefix pg_catalog.text, OUT id tid62)
+	AS 'MODULE_PATHNAME', 'tid62_split'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, tid62) IS
+	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
+COMMENT ON FUNCTION gen_tid62_prefixed(pg_catalog.text) IS
+	'new prefixed id: the prefix, a dash and a new tid62';
+COMMENT ON FUNCTION tid62_split(pg_catalog.text) IS
+	'the prefix (NULL if none) and the tid62 of a prefixed id';

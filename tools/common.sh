@@ -123,6 +123,15 @@ make_dist() {
 	make -s -C "$IDTYPES_ROOT" dist DIST_REF="${ref:-HEAD}" DISTDIR="$1" >/dev/null
 }
 
+# tar_source_tree: the source tree as a tar stream on standard output,
+# without git's files, build products and the output of earlier test runs
+# (those directories only at the top: bench/results/ belongs to the tree).
+tar_source_tree() {
+	tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+		--anchored --exclude=./results --exclude=./output_iso --exclude=./tmp_check \
+		--exclude=./tools/fuzz/out --exclude=./dist -cf - .
+}
+
 # A directory the server account owns (world-readable, for root's psql).
 make_workdir() {
 	local d

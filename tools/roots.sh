@@ -157,9 +157,7 @@ copy_tree() {
 	local root=$1
 	rm -rf "$root/idtypes"
 	mkdir -p "$root/idtypes"
-	tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-		--exclude=results --exclude=output_iso --exclude=tmp_check --exclude=tools/fuzz/out \
-		--exclude=dist -cf - . | tar -C "$root/idtypes" -xf -
+	tar_source_tree | tar -C "$root/idtypes" -xf -
 }
 
 # run_matrix LIST: tools/test.sh --pg LIST.

@@ -112,8 +112,7 @@ citus_setup
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
 dir=$(make_workdir test)
-tar -C "$IDTYPES_ROOT" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-	--exclude=results --exclude=output_iso --exclude=tmp_check --exclude=tools/fuzz/out -cf - . |
+tar_source_tree |
 	as_user tar -C "$dir" -xf -
 mkdir -p "$dir/out"
 [ "$(id -u)" = 0 ] && chown postgres: "$dir/out"
