@@ -5,6 +5,10 @@
 EXTENSION = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
+# The schemes, in the canonical order that the install script, the
+# regression files and the isolation specs follow.
+SCHEMES = muid hlculid uid8 uuid tid62
+
 MODULE_big = idtypes
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 
@@ -15,16 +19,19 @@ OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # whose source asks for it ("@byteid muid 16 a").  Upgrade scripts
 # (idtypes--A--B.sql), when there are any, are tracked and installed as
 # they are.
-SQL_SOURCES = src/idtypes.sql src/identity.sql src/muid.sql src/hlculid.sql src/uid8.sql src/uuid.sql \
-	src/tid62.sql src/simpledb.sql src/partition.sql
+SQL_SOURCES = src/idtypes.sql src/identity.sql $(patsubst %,src/%.sql,$(SCHEMES)) \
+	src/simpledb.sql src/partition.sql
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
 DATA = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 
-# Regression tests: setup first (it creates the extension), then every
-# other file in sql/ in name order.
-REGRESS = setup $(sort $(filter-out setup,$(basename $(notdir $(wildcard sql/*.sql)))))
+# Regression tests: setup first (it creates the extension), then one file
+# per scheme, then every other file in sql/ in name order; the isolation
+# specs likewise.
+REGRESS = setup $(SCHEMES) \
+	$(sort $(filter-out setup $(SCHEMES),$(basename $(notdir $(wildcard sql/*.sql)))))
 REGRESS_OPTS = --inputdir=. --dbname=contrib_regression
-ISOLATION = $(sort $(basename $(notdir $(wildcard specs/*.spec))))
+ISOLATION = $(patsubst %,%_concurrent,$(SCHEMES)) \
+	$(sort $(filter-out $(patsubst %,%_concurrent,$(SCHEMES)),$(basename $(notdir $(wildcard specs/*.spec)))))
 ISOLATION_OPTS = --load-extension=$(EXTENSION)
 TAP_TESTS = 1
 
