@@ -21,6 +21,14 @@
 #error "idtypes requires PostgreSQL 13 or later"
 #endif
 
+/*
+ * A 64-bit Datum: the uid8 type is PASSEDBYVALUE with INTERNALLENGTH 8, and
+ * the byte-string ids' abbreviated sort keys are their first 8 bytes.
+ */
+#if SIZEOF_DATUM < 8
+#error "idtypes needs a 64-bit Datum"
+#endif
+
 /* The varlena macros (VARSIZE_ANY_EXHDR, VARDATA_ANY...) left postgres.h in 16. */
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"

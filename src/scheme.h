@@ -122,7 +122,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 	 * Unix milliseconds, then the 12-bit sub-millisecond fraction (RFC 9562
 	 * sections 5.7 and 6.2, method 3).  The timestamp is the millisecond:
 	 * the RFC defines the v7 time as unix_ts_ms alone, and the fraction is
-	 * one of several things a producer may put in rand_a (see uuid.c).
+	 * one of several things a producer may put in rand_a (the RFC's own
+	 * example has random bits there).  So the timestamp is right for every
+	 * producer's v7, as PostgreSQL 18's uuid_extract_timestamp() reads it,
+	 * and the fraction only orders UUIDs within their millisecond.
 	 */
 	[IDSCHEME_UUIDV7] = {
 		.id = IDSCHEME_UUIDV7, .name = "uuidv7", .label = "UUIDv7", .len = UUID_LEN,

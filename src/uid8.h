@@ -24,11 +24,6 @@
 
 #include "scheme.h"
 
-/* The SQL type is PASSEDBYVALUE with INTERNALLENGTH 8. */
-#if SIZEOF_DATUM < 8
-#error "the uid8 type is passed by value and needs a 64-bit Datum"
-#endif
-
 #define UID8_TS_MAX			idscheme_tick_max(&idschemes[IDSCHEME_UID8])
 #define UID8_SEQ_MAX		63
 #define UID8_GENERATOR_MAX	2047

@@ -18,11 +18,13 @@
  *	 timestamp_32|timestamp_48|time_or_seq, version, variant, an 8-bit clock
  *	 sequence in seq_or_node, a 54-bit random node.
  *
- * The three share a shape: a 60-bit tick count with the version nibble
- * inserted at bits 48-51, then the variant and 62 bits that do not take part
- * in time.  A tick count comes from the scheme's id clock (clock.c), whose
- * word is the tick count itself, so every UUID a server generates has a
- * timestamp of its own and sorts after every UUID generated before it
+ * The three share a shape: a 60-bit time field (called the tick count
+ * below: for v7, the milliseconds and the fraction under them) with the
+ * version nibble inserted at bits 48-51, then the variant and 62 bits that
+ * do not take part in time.  A tick count comes from the scheme's id clock
+ * (clock.c), whose word is that field itself, so every UUID a server
+ * generates has a timestamp of its own and sorts after every UUID generated
+ * before it
  * (across all backends with shared_preload_libraries, per backend without),
  * whatever the system clock does.
  *
