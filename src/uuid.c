@@ -24,9 +24,8 @@
  * do not take part in time.  A tick count comes from the scheme's id clock
  * (clock.c), whose word is that field itself, so every UUID a server
  * generates has a timestamp of its own and sorts after every UUID generated
- * before it
- * (across all backends with shared_preload_libraries, per backend without),
- * whatever the system clock does.
+ * before it (across all backends with shared_preload_libraries, per backend
+ * without), whatever the system clock does.
  *
  * Timestamps: a UUID's timestamp is the start of its time unit, truncated
  * to the microsecond: 100 ns for v1 and v6, 16 ns for v8, and the
