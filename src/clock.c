@@ -122,15 +122,6 @@ idclock_monotonic_ns(void)
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* The clock's ticks (the word without its counter) at Unix time ns. */
-int64
-idclock_ticks_at(IdSchemeId id, int64 ns)
-{
-	const IdScheme *s = &idschemes[id];
-
-	return Max(ns, 0) / s->tick_ns + idscheme_unix_epoch_ticks(s);
-}
-
 /*
  * The word of the first id at Unix time ns (0 before the scheme's epoch;
  * the largest word once the ticks no longer fit, never a wrapped one).

@@ -51,10 +51,22 @@ extern int64 idclock_now_ns(void);
 
 /*
  * A clock's ticks (its word without the counter bits) at a Unix time in
- * nanoseconds, and the word of the first id then (saturating at the largest
- * word: a time past the clock's range never wraps to an early word).
+ * nanoseconds.  Inline, so that a generator, which names its scheme,
+ * divides by that scheme's constant tick length (a multiplication) at every
+ * id.
  */
-extern int64 idclock_ticks_at(IdSchemeId id, int64 ns);
+static inline int64
+idclock_ticks_at(IdSchemeId id, int64 ns)
+{
+	const IdScheme *s = &idschemes[id];
+
+	return Max(ns, 0) / s->tick_ns + idscheme_unix_epoch_ticks(s);
+}
+
+/*
+ * The word of the first id at a Unix time in nanoseconds (saturating at the
+ * largest word: a time past the clock's range never wraps to an early word).
+ */
 extern uint64 idclock_word_at(IdSchemeId id, int64 ns);
 
 /*
