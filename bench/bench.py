@@ -78,9 +78,9 @@ GENERATORS = [
     ("uuid_generate_v1()", "uuid", "uuid_generate_v1()", "uuid-ossp"),
     ("uuid_generate_v4()", "uuid", "uuid_generate_v4()", "uuid-ossp"),
     ("PL/pgSQL UUIDv7", "uuid", "bench_plpgsql_uuidv7()", "blog"),
-    ("gen_uuidv7()", "uuid", "gen_uuidv7()", "idtypes"),
-    ("gen_uuidv6()", "uuid", "gen_uuidv6()", "idtypes"),
-    ("gen_uuidv8()", "uuid", "gen_uuidv8()", "idtypes"),
+    ("uuidv7_next()", "uuid", "uuidv7_next()", "idtypes"),
+    ("uuidv6_next()", "uuid", "uuidv6_next()", "idtypes"),
+    ("uuidv8_next()", "uuid", "uuidv8_next()", "idtypes"),
     ("gen_muid()", "muid", "gen_muid()", "idtypes"),
     ("gen_hlculid()", "hlculid", "gen_hlculid()", "idtypes"),
     ("gen_tid62()", "tid62", "gen_tid62()", "idtypes"),
@@ -523,7 +523,7 @@ so the table and index fit in it). {rounds} rounds."""
             c.execute(f"DROP TABLE bench_gen_{typ}")
             c.execute(f"VACUUM ANALYZE bench_ids_{typ}")
         c.execute("DROP TABLE IF EXISTS bench_gen_uuid, bench_ids_uuid")
-        c.execute("CREATE TABLE bench_gen_uuid (id uuid DEFAULT gen_uuidv7(), v int)")
+        c.execute("CREATE TABLE bench_gen_uuid (id uuid DEFAULT uuidv7_next(), v int)")
         c.execute(f"CALL bench_fill('bench_gen_uuid', {n}, 1000)")
         c.execute("CREATE TABLE bench_ids_uuid AS SELECT id AS x FROM bench_gen_uuid ORDER BY random()")
         c.execute("DROP TABLE bench_gen_uuid")
@@ -639,7 +639,7 @@ another size. Milliseconds, median (min–max).
         self.sections.append(f"""## COPY TO and FROM text
 
 A one-column unlogged table of {n:,} generated ids of each type (`uuid`:
-`gen_uuidv7()`), `COPY t TO '/dev/null'`, and `COPY t FROM` a file of its
+`uuidv7_next()`), `COPY t TO '/dev/null'`, and `COPY t FROM` a file of its
 text into an emptied unlogged table; and the output and input functions
 alone: `SELECT count(x::text) FROM t` and `SELECT count(s::type)` over a
 table of the texts. {rounds} rounds. Milliseconds, median (min–max), and
@@ -663,7 +663,7 @@ the ratio to `uuid`.
             ("muid", "muid_from_parts(ts, 42, 1)", "id >= %(t1)s::timestamptz AND id < %(t2)s::timestamptz"),
             ("hlculid", "hlculid_from_parts(ts, 0, 10, g)", "id >= %(t1)s::timestamptz AND id < %(t2)s::timestamptz"),
             ("tid62", "tid62_from_parts(ts, int8send(g))", "id >= %(t1)s::timestamptz AND id < %(t2)s::timestamptz"),
-            ("uuid", "gen_uuidv7(ts)", "id >= uuidv7_floor(%(t1)s) AND id < uuidv7_floor(%(t2)s)"),
+            ("uuid", "uuidv7_at(ts)", "id >= uuidv7_floor(%(t1)s) AND id < uuidv7_floor(%(t2)s)"),
             ("uid8", "uid8_from_parts(ts, 0, 1, 0, 'time_sequential')", "id >= uid8_floor(%(t1)s) AND id < uid8_floor(%(t2)s)"),
         ]
         log(f"range: {n} rows per table, 1% ranges, {rounds} rounds")
@@ -722,7 +722,7 @@ the ratio to `uuid`.
 A table `(id <type> PRIMARY KEY, v int)` of {n:,} rows, one per
 millisecond from {t0} (keys built from their parts: muid medallion 42,
 hlculid publisher 10, tid62 and hlculid entropy the row number, uid8
-time_sequential generator 1, uuid `gen_uuidv7(ts)`); the bigint key is the
+time_sequential generator 1, uuid `uuidv7_at(ts)`); the bigint key is the
 row number. `SELECT count(v) FROM t WHERE <range>` over 1% of the rows
 ({span:,}, checked), each round at another place, as an index range scan
 (bitmap and sequential scans disabled so that every type runs the same
@@ -732,10 +732,10 @@ plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
 |---|---|---|---|---|---|
 """ + "\n".join(rows) + "\n")
 
-    # -- PostgreSQL 18's uuidv7() beside gen_uuidv7() -----------------------
+    # -- PostgreSQL 18's uuidv7() beside uuidv7_next() -----------------------
 
     def part_corev7(self):
-        title = "## PostgreSQL 18's `uuidv7()` against `gen_uuidv7()`"
+        title = "## PostgreSQL 18's `uuidv7()` against `uuidv7_next()`"
         with self.connect("shared") as c:
             vnum = int(c.execute("SHOW server_version_num").fetchone()[0])
         if vnum < 180000:
@@ -750,8 +750,8 @@ plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
         log(f"core uuidv7(): generation, {n} calls per statement, {rounds} rounds")
         # (label, server, expression); count(1) on each server is the base
         gens = [("uuidv7()", "shared", "uuidv7()"),
-                ("gen_uuidv7()", "shared", "gen_uuidv7()"),
-                ("gen_uuidv7() without shared_preload_libraries", "local", "gen_uuidv7()"),
+                ("uuidv7_next()", "shared", "uuidv7_next()"),
+                ("uuidv7_next() without shared_preload_libraries", "local", "uuidv7_next()"),
                 ("gen_random_uuid()", "shared", "gen_random_uuid()")]
         alts = [("count(1) shared", "shared", "1"), ("count(1) local", "local", "1")] + gens
         times = {a[0]: [] for a in alts}
@@ -778,7 +778,7 @@ plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
         ins_rounds = 1 if self.quick else 3
         batch = 1000
         log(f"core uuidv7(): insert, {n_ins} rows in transactions of {batch}, {ins_rounds} rounds")
-        ins = [("uuidv7()", "uuid", "uuidv7()"), ("gen_uuidv7()", "uuid", "gen_uuidv7()"),
+        ins = [("uuidv7()", "uuid", "uuidv7()"), ("uuidv7_next()", "uuid", "uuidv7_next()"),
                ("gen_random_uuid()", "uuid", "gen_random_uuid()"),
                ("bigint sequence", "bigint", "nextval('bench_seq')")]
         res = {i[0]: {"secs": [], "wal": [], "density": [], "index": [], "heap": []} for i in ins}
@@ -801,7 +801,7 @@ plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
         pg_rounds = 1 if self.quick else 3
         log(f"core uuidv7(): pgbench, clients {clients_list}, {secs} s, {pg_rounds} rounds")
         scripts = {}
-        for name, expr in (("core", "uuidv7()"), ("idtypes", "gen_uuidv7()")):
+        for name, expr in (("core", "uuidv7()"), ("idtypes", "uuidv7_next()")):
             path = os.path.join(self.args.workdir, f"pgbench_corev7_{name}.sql")
             with open(path, "w") as f:
                 f.write("\\startpipeline\n" + f"SELECT {expr};\n" * PIPELINE + "\\endpipeline\n")
@@ -813,7 +813,7 @@ plan; checked with `EXPLAIN`), {rounds} rounds. Milliseconds.
                 tps[(expr, cl)].append(self.pgbench("shared", scripts[expr], cl, secs))
         pg_cells = []
         for cl in clients_list:
-            a, b = med(tps[("uuidv7()", cl)]), med(tps[("gen_uuidv7()", cl)])
+            a, b = med(tps[("uuidv7()", cl)]), med(tps[("uuidv7_next()", cl)])
             pg_cells.append(f"| {cl} | {a:,.0f} | {b:,.0f} | {b / a:.2f} |")
 
         self.results["corev7"] = {
@@ -826,7 +826,7 @@ Side by side in one run, each part in interleaved rounds as above.
 Generation: `SELECT count(f()) FROM generate_series(1, {n})`, per call
 the statement's time minus that of `count(1)` on the same server in the
 same round, {rounds} rounds. Core's `uuidv7()` keeps its state per backend,
-so it does not depend on `shared_preload_libraries`; `gen_uuidv7()` with it
+so it does not depend on `shared_preload_libraries`; `uuidv7_next()` with it
 advances one clock in shared memory with a compare-and-swap, without it a
 clock of the backend's own.
 
@@ -848,7 +848,7 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
 `SELECT f();` in one pipeline per transaction, on the server with
 `shared_preload_libraries`, {pg_rounds} rounds (median TPS).
 
-| clients | `uuidv7()` TPS | `gen_uuidv7()` TPS | `gen_uuidv7()` / `uuidv7()` |
+| clients | `uuidv7()` TPS | `uuidv7_next()` TPS | `uuidv7_next()` / `uuidv7()` |
 |---|---|---|---|
 """ + "\n".join(pg_cells) + "\n")
 
@@ -929,7 +929,7 @@ bytes per row; size and leaf density of the primary key (medians).
             res = ins["res"]
             base = med(res["bigint sequence"]["secs"])
             for name, typ, expr, kind in GENERATORS:
-                if name not in ("bigint sequence", "gen_random_uuid()", "gen_uuidv7()", "gen_uid8()"):
+                if name not in ("bigint sequence", "gen_random_uuid()", "uuidv7_next()", "gen_uid8()"):
                     continue
                 s = med(res[name]["secs"])
                 rows.append(f"| {SERVER_TITLES[server]} | `{expr}` | {s:.2f} | {s / base:.2f}× | "

@@ -14,7 +14,7 @@
 # (also with default settings), shared-memory against per-backend mode under
 # pgbench, INSERT past shared_buffers and with default settings (time, WAL,
 # index size and leaf density), in-memory sort, COPY TO and FROM text, and a time-range query on
-# an indexed key; on PostgreSQL 18 also core's uuidv7() against gen_uuidv7()
+# an indexed key; on PostgreSQL 18 also core's uuidv7() against uuidv7_next()
 # (generation, INSERT and pgbench, part corev7; skipped on older servers,
 # which have no uuidv7()).  Every measurement is repeated in interleaved rounds
 # (each alternative once per round, in a rotating order); the report gives

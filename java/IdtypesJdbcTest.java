@@ -179,7 +179,7 @@ public class IdtypesJdbcTest {
 
         // ---- ids generated in SQL, read in Java's forms and written back ----
         try (ResultSet rs = c.createStatement().executeQuery(
-                "SELECT gen_uid8(), gen_muid(), gen_hlculid(), gen_tid62(), gen_uuidv6(), gen_uuidv7(), gen_uuidv8()")) {
+                "SELECT gen_uid8(), gen_muid(), gen_hlculid(), gen_tid62(), uuidv6_next(), uuidv7_next(), uuidv8_next()")) {
             rs.next();
             long id8 = IdtypesJdbc.getUid8(rs, 1);
             byte[] id8b = IdtypesJdbc.getUid8Bytes(rs, 1);
@@ -233,8 +233,8 @@ public class IdtypesJdbcTest {
             }
             same(mode + ": IDBuilder.parse of a gen_uid8() has the SQL parts", Blueprint.parse(id8b),
                  sqlParts(c, texts[0]));
-            // the UUIDv7's time is its first 48 bits, as uuid_timestamp() says
-            try (PreparedStatement ps = c.prepareStatement("SELECT uuid_timestamp(?)")) {
+            // the UUIDv7's time is its first 48 bits, as uuidv_timestamp() says
+            try (PreparedStatement ps = c.prepareStatement("SELECT uuidv_timestamp(?)")) {
                 ps.setObject(1, v[1]);
                 same(mode + ": UUIDv7 time from its bits is the SQL time", one(ps).getTimestamp(1).getTime(),
                      v[1].getMostSignificantBits() >>> 16);

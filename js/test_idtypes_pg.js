@@ -180,10 +180,10 @@ async function withServer(client) {
   }
 
   // UUIDv6/v7/v8 on uuid: SQL ids and npm uuid's
-  for (const [v, gen] of [[6, 'gen_uuidv6()'], [7, 'gen_uuidv7()'], [8, 'gen_uuidv8()']]) {
+  for (const [v, gen] of [[6, 'uuidv6_next()'], [7, 'uuidv7_next()'], [8, 'uuidv8_next()']]) {
     for (const binary of [false, true]) {
       const fmt = binary ? 'binary' : 'text'
-      const { rows: [r] } = await client.query(`SELECT x, x::text AS t, uuid_timestamp(x) AS ts FROM (SELECT ${gen} AS x) s`)
+      const { rows: [r] } = await client.query(`SELECT x, x::text AS t, uuidv_timestamp(x) AS ts FROM (SELECT ${gen} AS x) s`)
       check(`UUIDv${v} (${fmt}) arrives as the uuid string`, typeof r.x === 'string' && r.x === r.t && uuid.version(r.x) === v, show(r.x))
       if (v !== 8) same(`UUIDv${v} (${fmt}) uuidTime() is the SQL time`, uuidTime(r.x).getTime(), Math.floor(new Date(r.ts).getTime()))
       const { rows: [w] } = await client.query(`INSERT INTO ids (v${v}) VALUES ($1) RETURNING v${v} = $2::uuid AS eq`,
@@ -195,7 +195,7 @@ async function withServer(client) {
     const id = make()
     for (const binary of [false, true]) {
       const { rows: [r] } = await client.query(
-        `INSERT INTO ids (v${v}) VALUES ($1) RETURNING v${v} AS x, uuid_timestamp(v${v}) AS ts, uuid_version(v${v}) AS ver`,
+        `INSERT INTO ids (v${v}) VALUES ($1) RETURNING v${v} AS x, uuidv_timestamp(v${v}) AS ts, uuidv_version(v${v}) AS ver`,
         [binary ? Buffer.from(uuid.parse(id)) : id])
       same(`npm uuid v${v}() (${binary ? 'binary' : 'text'}) read back`, r.x, id)
       same(`npm uuid v${v}() (${binary ? 'binary' : 'text'}) SQL time is its time`, Math.floor(new Date(r.ts).getTime()), uuidTime(id).getTime())

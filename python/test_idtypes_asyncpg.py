@@ -126,7 +126,7 @@ async def run(conn, fmt):
 
     # UUIDv6/v7/v8 on uuid: asyncpg's own codec
     for v in (6, 7, 8):
-        row = await conn.fetchrow(f"SELECT x, x::text AS t, uuid_timestamp(x) AS ts FROM (SELECT gen_uuidv{v}() AS x) s")
+        row = await conn.fetchrow(f"SELECT x, x::text AS t, uuidv_timestamp(x) AS ts FROM (SELECT uuidv{v}_next() AS x) s")
         x = row["x"]
         check(f"{fmt}: UUIDv{v} arrives as a uuid.UUID", isinstance(x, uuid.UUID) and x.version == v, repr(x))
         back = await conn.fetchrow("INSERT INTO ids (v) VALUES ($1) RETURNING v, v::text AS t", x)

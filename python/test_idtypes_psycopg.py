@@ -63,7 +63,7 @@ TYPES = [
     ("uid8", Uid8, "gen_uid8()", "cb54ecf2840a0015"),
     ("tid62", Tid62, "gen_tid62()", "04XVaYIJisigHzUpr"),
 ]
-UUIDS = [("v6", "gen_uuidv6()", 6), ("v7", "gen_uuidv7()", 7), ("v8", "gen_uuidv8()", 8)]
+UUIDS = [("v6", "uuidv6_next()", 6), ("v7", "uuidv7_next()", 7), ("v8", "uuidv8_next()", 8)]
 COLUMNS = ["m", "h", "u8", "t62", "v6", "v7", "v8"]
 
 
@@ -102,7 +102,7 @@ def server(conn):
             n int,
             m muid DEFAULT gen_muid(), h hlculid DEFAULT gen_hlculid(),
             u8 uid8 DEFAULT gen_uid8(), t62 tid62 DEFAULT gen_tid62(),
-            v6 uuid DEFAULT gen_uuidv6(), v7 uuid DEFAULT gen_uuidv7(), v8 uuid DEFAULT gen_uuidv8())""")
+            v6 uuid DEFAULT uuidv6_next(), v7 uuid DEFAULT uuidv7_next(), v8 uuid DEFAULT uuidv8_next())""")
 
     # server-side defaults, read back in text and in binary
     row = conn.execute("INSERT INTO ids (n) VALUES (1) RETURNING " + ", ".join(COLUMNS)).fetchone()

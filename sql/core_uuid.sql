@@ -6,7 +6,7 @@
 -- the v7 timestamp to uuid_extract_timestamp().  This file checks that
 -- idtypes collides with none of them (every version), that both extractors
 -- read the same values (17 and later), and that core's uuidv7() and
--- gen_uuidv7() can share a column (18 and later).
+-- uuidv7_next() can share a column (18 and later).
 --
 -- Version dependence: the first part runs on every version, the second
 -- behind an \if from 17 on, the third behind another from 18 on; so this
@@ -83,9 +83,9 @@ WHERE name NOT IN (SELECT proname FROM pg_proc WHERE pronamespace = 'pg_catalog'
 
 --
 -- The extractors.  A UUID of each version number 0 to 15 in the RFC 9562
--- variant, and of each other variant: uuid_version() and core's
+-- variant, and of each other variant: uuidv_version() and core's
 -- uuid_extract_version() agree on all (NULL outside the RFC variant).  Of
--- the timestamps, core reads v1 (17) and v7 (18), uuid_timestamp() v1, v6
+-- the timestamps, core reads v1 (17) and v7 (18), uuidv_timestamp() v1, v6
 -- and v7: where core reads one, both agree.
 --
 CREATE TEMP TABLE every_version AS
@@ -95,30 +95,30 @@ SELECT v, variant,
 FROM generate_series(0, 15) v,
 	 (VALUES ('NCS', '3'), ('RFC 9562', 'b'), ('Microsoft', 'd'), ('future', 'f')) var(variant, nibble);
 SELECT count(*) AS uuids,
-	   count(*) FILTER (WHERE uuid_version(u) IS DISTINCT FROM uuid_extract_version(u)) AS versions_differ
+	   count(*) FILTER (WHERE uuidv_version(u) IS DISTINCT FROM uuid_extract_version(u)) AS versions_differ
 FROM every_version;
-SELECT v, variant, uuid_extract_version(u) AS core_version, uuid_version(u) AS version,
-	   uuid_extract_timestamp(u) AS core_timestamp, uuid_timestamp(u) AS timestamp
+SELECT v, variant, uuid_extract_version(u) AS core_version, uuidv_version(u) AS version,
+	   uuid_extract_timestamp(u) AS core_timestamp, uuidv_timestamp(u) AS timestamp
 FROM every_version
-WHERE variant = 'RFC 9562' OR uuid_timestamp(u) IS NOT NULL OR uuid_extract_timestamp(u) IS NOT NULL
+WHERE variant = 'RFC 9562' OR uuidv_timestamp(u) IS NOT NULL OR uuid_extract_timestamp(u) IS NOT NULL
 ORDER BY variant, v;
 
--- generated ones: gen_uuidv7() now and at given times, and v1 converted
--- from gen_uuidv6() and from the first and last v6 of given times
+-- generated ones: uuidv7_next() now and at given times, and v1 converted
+-- from uuidv6_next() and from the first and last v6 of given times
 -- (uuidv6_floor() and uuidv6_ceil()): where core reads the timestamp, it is
--- uuid_timestamp()'s, to the microsecond, and a v7's is a whole millisecond
+-- uuidv_timestamp()'s, to the microsecond, and a v7's is a whole millisecond
 SELECT count(*) AS v7, count(uuid_extract_timestamp(u)) AS core_reads,
-	   count(*) FILTER (WHERE uuid_extract_timestamp(u) <> uuid_timestamp(u)) AS timestamps_differ,
-	   count(*) FILTER (WHERE uuid_extract_version(u) IS DISTINCT FROM uuid_version(u)) AS versions_differ,
-	   count(*) FILTER (WHERE date_trunc('milliseconds', uuid_timestamp(u)) <> uuid_timestamp(u)) AS not_whole_ms
-FROM (SELECT gen_uuidv7() FROM generate_series(1, 2000)
+	   count(*) FILTER (WHERE uuid_extract_timestamp(u) <> uuidv_timestamp(u)) AS timestamps_differ,
+	   count(*) FILTER (WHERE uuid_extract_version(u) IS DISTINCT FROM uuidv_version(u)) AS versions_differ,
+	   count(*) FILTER (WHERE date_trunc('milliseconds', uuidv_timestamp(u)) <> uuidv_timestamp(u)) AS not_whole_ms
+FROM (SELECT uuidv7_next() FROM generate_series(1, 2000)
 	  UNION ALL
-	  SELECT gen_uuidv7(t)
+	  SELECT uuidv7_at(t)
 	  FROM generate_series(timestamptz '1970-01-01 00:00:00+00', '2200-01-01', '3 years 7 days 1 hour 1.2345 seconds') t) g(u);
 SELECT count(*) AS v1, count(uuid_extract_timestamp(u)) AS core_reads,
-	   count(*) FILTER (WHERE uuid_extract_timestamp(u) <> uuid_timestamp(u)) AS timestamps_differ,
-	   count(*) FILTER (WHERE uuid_extract_version(u) IS DISTINCT FROM uuid_version(u)) AS versions_differ
-FROM (SELECT uuidv6_to_uuidv1(gen_uuidv6()) FROM generate_series(1, 2000)
+	   count(*) FILTER (WHERE uuid_extract_timestamp(u) <> uuidv_timestamp(u)) AS timestamps_differ,
+	   count(*) FILTER (WHERE uuid_extract_version(u) IS DISTINCT FROM uuidv_version(u)) AS versions_differ
+FROM (SELECT uuidv6_to_uuidv1(uuidv6_next()) FROM generate_series(1, 2000)
 	  UNION ALL
 	  SELECT uuidv6_to_uuidv1(f.u6)
 	  FROM generate_series(timestamptz '1583-01-01 00:00:00+00', '4000-01-01', '17 years 3 days 1.0000007 seconds') t,
@@ -129,64 +129,64 @@ FROM (SELECT uuidv6_to_uuidv1(gen_uuidv6()) FROM generate_series(1, 2000)
 
 --
 -- One column, two generators.  The DEFAULT of a table moves from
--- gen_uuidv7() to core's uuidv7() and back, twice.  Both write the same
+-- uuidv7_next() to core's uuidv7() and back, twice.  Both write the same
 -- layout from the same system clock (48-bit Unix milliseconds, then a 12-bit
 -- fraction of the millisecond), so at millisecond granularity the ids keep
 -- the order in which they were made: sorting by id puts every millisecond's
 -- rows after the earlier milliseconds' rows.  That holds as long as neither
 -- generator runs ahead of the system clock: each steps one 1/4096 ms tick
 -- past its last id when called faster than that, so more than 4096 ids in a
--- millisecond (gen_uuidv7(): on the whole server; uuidv7(): in one backend)
--- move it ahead until it slows down, and after a crash gen_uuidv7() resumes
+-- millisecond (uuidv7_next(): on the whole server; uuidv7(): in one backend)
+-- move it ahead until it slows down, and after a crash uuidv7_next() resumes
 -- from its state file, up to a few seconds ahead.  Here each statement makes
 -- 300 ids, and this file runs early, before the bulk generation of the other
 -- files.  Inside one millisecond only each generator's own order is
--- guaranteed (gen_uuidv7(): across the server with shared_preload_libraries;
+-- guaranteed (uuidv7_next(): across the server with shared_preload_libraries;
 -- uuidv7(): within one backend); between an id of one and an id of the
 -- other in the same millisecond, order is not guaranteed.
 --
-CREATE TABLE v7_switch (n bigint GENERATED ALWAYS AS IDENTITY, id uuid DEFAULT gen_uuidv7(), generator text);
-INSERT INTO v7_switch (generator) SELECT 'gen_uuidv7' FROM generate_series(1, 300);
+CREATE TABLE v7_switch (n bigint GENERATED ALWAYS AS IDENTITY, id uuid DEFAULT uuidv7_next(), generator text);
+INSERT INTO v7_switch (generator) SELECT 'uuidv7_next' FROM generate_series(1, 300);
 ALTER TABLE v7_switch ALTER COLUMN id SET DEFAULT uuidv7();
 INSERT INTO v7_switch (generator) SELECT 'uuidv7' FROM generate_series(1, 300);
-ALTER TABLE v7_switch ALTER COLUMN id SET DEFAULT gen_uuidv7();
-INSERT INTO v7_switch (generator) SELECT 'gen_uuidv7' FROM generate_series(1, 300);
+ALTER TABLE v7_switch ALTER COLUMN id SET DEFAULT uuidv7_next();
+INSERT INTO v7_switch (generator) SELECT 'uuidv7_next' FROM generate_series(1, 300);
 ALTER TABLE v7_switch ALTER COLUMN id SET DEFAULT uuidv7();
 INSERT INTO v7_switch (generator) SELECT 'uuidv7' FROM generate_series(1, 300);
-ALTER TABLE v7_switch ALTER COLUMN id SET DEFAULT gen_uuidv7();
-INSERT INTO v7_switch (generator) SELECT 'gen_uuidv7' FROM generate_series(1, 300);
+ALTER TABLE v7_switch ALTER COLUMN id SET DEFAULT uuidv7_next();
+INSERT INTO v7_switch (generator) SELECT 'uuidv7_next' FROM generate_series(1, 300);
 -- every id is a v7 of the RFC variant; core reads each one's millisecond as
--- uuid_timestamp() does
+-- uuidv_timestamp() does
 SELECT generator, count(*) AS ids,
-	   count(*) FILTER (WHERE uuid_version(id) = 7 AND uuid_extract_version(id) = 7
+	   count(*) FILTER (WHERE uuidv_version(id) = 7 AND uuid_extract_version(id) = 7
 						AND (get_byte(uuid_send(id), 8) >> 6) = 2) AS rfc_v7,
-	   count(*) FILTER (WHERE uuid_extract_timestamp(id) = uuid_timestamp(id)) AS same_timestamp
+	   count(*) FILTER (WHERE uuid_extract_timestamp(id) = uuidv_timestamp(id)) AS same_timestamp
 FROM v7_switch GROUP BY generator ORDER BY generator;
 -- in insertion order the milliseconds never go back
 SELECT count(*) AS ms_back
-FROM (SELECT uuid_timestamp(id) < lag(uuid_timestamp(id)) OVER (ORDER BY n) AS back FROM v7_switch) s
+FROM (SELECT uuidv_timestamp(id) < lag(uuidv_timestamp(id)) OVER (ORDER BY n) AS back FROM v7_switch) s
 WHERE back;
 -- sorting by id gives the milliseconds of insertion order, row for row
-SELECT array_agg(uuid_timestamp(id) ORDER BY id) = array_agg(uuid_timestamp(id) ORDER BY n) AS same_ms_order
+SELECT array_agg(uuidv_timestamp(id) ORDER BY id) = array_agg(uuidv_timestamp(id) ORDER BY n) AS same_ms_order
 FROM v7_switch;
 -- each generator's own run (one statement in one backend) strictly increases
 SELECT count(*) AS run_back
 FROM (SELECT id <= lag(id) OVER (PARTITION BY (n - 1) / 300 ORDER BY n) AS back FROM v7_switch) s
 WHERE back;
--- a btree range between gen_uuidv7's bounds of the first and last
+-- a btree range between uuidv7_next's bounds of the first and last
 -- milliseconds finds core's ids too
 SELECT count(*) = (SELECT count(*) FROM v7_switch) AS all_in_range
 FROM v7_switch
-WHERE id >= uuidv7_floor((SELECT min(uuid_timestamp(id)) FROM v7_switch))
-  AND id <= uuidv7_ceil((SELECT max(uuid_timestamp(id)) FROM v7_switch));
+WHERE id >= uuidv7_floor((SELECT min(uuidv_timestamp(id)) FROM v7_switch))
+  AND id <= uuidv7_ceil((SELECT max(uuidv_timestamp(id)) FROM v7_switch));
 DROP TABLE v7_switch;
 
--- core's uuidv7(interval) shifts the time; uuid_timestamp() reads it, and
--- core reads gen_uuidv7(timestamptz)'s
-SELECT uuid_timestamp(uuidv7(interval '-10 years')) BETWEEN now() - interval '10 years 1 hour'
+-- core's uuidv7(interval) shifts the time; uuidv_timestamp() reads it, and
+-- core reads uuidv7_at(timestamptz)'s
+SELECT uuidv_timestamp(uuidv7(interval '-10 years')) BETWEEN now() - interval '10 years 1 hour'
 														 AND now() - interval '9 years 11 months' AS shifted_back,
-	   uuid_timestamp(uuidv7(interval '3 days')) > now() + interval '2 days' AS shifted_ahead,
-	   uuid_extract_timestamp(gen_uuidv7(timestamptz '2001-02-03 04:05:06.789+00')) AS backfilled;
+	   uuidv_timestamp(uuidv7(interval '3 days')) > now() + interval '2 days' AS shifted_ahead,
+	   uuid_extract_timestamp(uuidv7_at(timestamptz '2001-02-03 04:05:06.789+00')) AS backfilled;
 
 \else
 \echo 'before PostgreSQL 18: no core uuidv7()'

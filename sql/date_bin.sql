@@ -8,15 +8,15 @@ SELECT muid_date_bin('15 minutes', '063A81A7C46A40000000000002A00007', '2000-01-
 SELECT hlculid_date_bin('1 hour', '01K0RS6SB4000002NAM48H248H', '2000-01-01');
 SELECT tid62_date_bin('1 day', '04XVaYIJisigHzUpr', '2000-01-01');
 SELECT uid8_date_bin('10 seconds', 'cb54ecf2840a0015', '2000-01-01');
-SELECT uuid_date_bin('1 hour', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', '2000-01-01');
+SELECT uuidv_date_bin('1 hour', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', '2000-01-01');
 -- an origin off the hour shifts the bins
 SELECT muid_date_bin('1 hour', '063A81A7C46A40000000000002A00007', '2000-01-01 00:20');
--- UUIDs without a timestamp have no bin, as they have no uuid_timestamp()
-SELECT uuid_date_bin('1 hour', '919108f7-52d1-4320-9bac-f847db4148a8', '2000-01-01') IS NULL AS v4,
-       uuid_date_bin('1 hour', uuidv8_from_bytes('\x00112233445566778899aabbccddeeff'), '2000-01-01') IS NULL AS v8,
-       uuid_date_bin('1 hour', '00000000-0000-0000-0000-000000000000', '2000-01-01') IS NULL AS nil;
+-- UUIDs without a timestamp have no bin, as they have no uuidv_timestamp()
+SELECT uuidv_date_bin('1 hour', '919108f7-52d1-4320-9bac-f847db4148a8', '2000-01-01') IS NULL AS v4,
+       uuidv_date_bin('1 hour', uuidv8_from_bytes('\x00112233445566778899aabbccddeeff'), '2000-01-01') IS NULL AS v8,
+       uuidv_date_bin('1 hour', '00000000-0000-0000-0000-000000000000', '2000-01-01') IS NULL AS nil;
 -- v1 and v6 of one instant fall in the same bin as its v7
-SELECT uuid_date_bin('1 minute', u, '2000-01-01')
+SELECT uuidv_date_bin('1 minute', u, '2000-01-01')
 FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid), ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
              ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')) v(u);
 -- uid8 in either mode: the bin of the timestamp, not of the order
@@ -44,7 +44,7 @@ SELECT count(*) AS cases,
        count(*) FILTER (WHERE t >= '2020-01-01') AS since_2020,
        count(*) FILTER (WHERE t >= '2020-01-01' AND is_bin(tid62_date_bin(stride, tid62_from_parts(t, '\x0000000000000000'), origin), tid62_timestamp(tid62_from_parts(t, '\x0000000000000000')), stride, origin)) AS tid62,
        count(*) FILTER (WHERE is_bin(uid8_date_bin(stride, uid8_from_parts(t, 1, 1, 1), origin), uid8_timestamp(uid8_from_parts(t, 1, 1, 1)), stride, origin)) AS uid8,
-       count(*) FILTER (WHERE is_bin(uuid_date_bin(stride, gen_uuidv7(t), origin), uuid_timestamp(gen_uuidv7(t)), stride, origin)) AS uuid
+       count(*) FILTER (WHERE is_bin(uuidv_date_bin(stride, uuidv7_at(t), origin), uuidv_timestamp(uuidv7_at(t)), stride, origin)) AS uuid
 FROM bins;
 -- and where the id is after the origin, the same as core's date_bin() on
 -- its timestamp (before the origin, date_bin() rounds towards minus
@@ -81,7 +81,7 @@ SELECT sqlerr($$SELECT muid_date_bin('1 month', '063A81A7C46A40000000000002A0000
 SELECT sqlerr($$SELECT tid62_date_bin('1 year', '04XVaYIJisigHzUpr', '2000-01-01')$$);
 SELECT sqlerr($$SELECT hlculid_date_bin('0 seconds', '01K0RS6SB4000002NAM48H248H', '2000-01-01')$$);
 SELECT sqlerr($$SELECT uid8_date_bin('-1 hour', 'cb54ecf2840a0015', '2000-01-01')$$);
-SELECT sqlerr($$SELECT uuid_date_bin('1 hour', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'infinity')$$);
+SELECT sqlerr($$SELECT uuidv_date_bin('1 hour', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'infinity')$$);
 SELECT sqlerr($$SELECT muid_date_bin('1 hour', '063A81A7C46A40000000000002A00007', '-infinity')$$);
 -- a bin that would start before the earliest timestamp
 SELECT sqlerr($$SELECT muid_date_bin('76702500 days', muid_from_parts('1970-01-01', 1, 1), '200000-01-01')$$);

@@ -86,7 +86,7 @@ INSERT INTO p_muid SELECT muid_from_parts(t, 42, 7) FROM times;
 INSERT INTO p_hlculid SELECT hlculid_from_parts(t, 3, 10, 1234) FROM times;
 INSERT INTO p_tid62 SELECT tid62_from_parts(t, '\x0123456789abcdef') FROM times;
 INSERT INTO p_uid8 SELECT uid8_from_parts(t, 5, 17, 2, 'time_sequential') FROM times;
-INSERT INTO p_uuid SELECT gen_uuidv7(t) FROM times;
+INSERT INTO p_uuid SELECT uuidv7_at(t) FROM times;
 ANALYZE p_muid, p_hlculid, p_tid62, p_uid8, p_uuid;
 
 -- every row is in the partition of its month
@@ -107,7 +107,7 @@ SELECT t, (SELECT count(*) FROM times) AS rows,
        misplaced(t::regclass, f) AS misplaced
 FROM (VALUES ('p_muid', 'muid_timestamp'), ('p_hlculid', 'hlculid_timestamp'),
              ('p_tid62', 'tid62_timestamp'), ('p_uid8', 'uid8_timestamp'),
-             ('p_uuid', 'uuid_timestamp')) v(t, f);
+             ('p_uuid', 'uuidv_timestamp')) v(t, f);
 SELECT tableoid::regclass, count(*) FROM p_hlculid GROUP BY 1 ORDER BY 1;
 
 -- a time range on the key reads only the partitions of that range: the
@@ -150,7 +150,7 @@ SELECT count(*) AS ranges,
        count(*) FILTER (WHERE (SELECT count(*) FROM p_uid8 WHERE id >= uid8_floor(t1) AND id < uid8_floor(t2))
                             = (SELECT count(*) FROM p_uid8 WHERE uid8_timestamp(id) >= t1 AND uid8_timestamp(id) < t2)) AS uid8,
        count(*) FILTER (WHERE (SELECT count(*) FROM p_uuid WHERE id >= uuidv7_floor(t1) AND id < uuidv7_floor(t2))
-                            = (SELECT count(*) FROM p_uuid WHERE uuid_timestamp(id) >= t1 AND uuid_timestamp(id) < t2)) AS uuid
+                            = (SELECT count(*) FROM p_uuid WHERE uuidv_timestamp(id) >= t1 AND uuidv_timestamp(id) < t2)) AS uuid
 FROM ranges;
 
 -- bounds known only at execution (a parameter, now()): the executor prunes
@@ -206,5 +206,5 @@ END
 $$;
 SELECT typ, hash_check(typ, gen)
 FROM (VALUES ('muid', 'gen_muid()'), ('hlculid', 'gen_hlculid()'), ('tid62', 'gen_tid62()'),
-             ('uid8', 'gen_uid8()'), ('uuid', 'gen_uuidv7()')) v(typ, gen);
+             ('uid8', 'gen_uid8()'), ('uuid', 'uuidv7_next()')) v(typ, gen);
 DROP FUNCTION hash_check(text, text);

@@ -34,7 +34,7 @@
  * timestamp is t or later and the ceiling the last whose timestamp is t or
  * earlier, so
  *	   id >= floor(t1) AND id < floor(t2)
- * holds exactly when t1 <= uuid_timestamp(id) < t2, for every t1 and t2,
+ * holds exactly when t1 <= uuidv_timestamp(id) < t2, for every t1 and t2,
  * and is an index range scan on core's btree.
  *
  * Copyright (c) 2026, idtypes developers
@@ -164,7 +164,7 @@ uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 /*
  * The tick of the smallest UUID whose timestamp is t or later (for a t
  * between two timestamp units, the first tick of the next unit), so that
- * "id >= floor(t)" holds exactly when uuid_timestamp(id) >= t.
+ * "id >= floor(t)" holds exactly when uuidv_timestamp(id) >= t.
  */
 static uint64
 uuid_tick_floor(TimestampTz t, const IdScheme *tm)
@@ -184,7 +184,7 @@ uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 /*
  * The tick of the largest UUID whose timestamp is t or earlier (the last
  * tick of that unit), so that "id <= ceil(t)" holds exactly when
- * uuid_timestamp(id) <= t.  The last microsecond of a version's range may
+ * uuidv_timestamp(id) <= t.  The last microsecond of a version's range may
  * be only partly covered by ticks.
  */
 static uint64
@@ -316,7 +316,7 @@ gen_uuidv7(PG_FUNCTION_ARGS)
 }
 
 /*
- * gen_uuidv7(timestamptz): a UUIDv7 of a given time, for backfilling: its
+ * uuidv7_at(timestamptz): a UUIDv7 of a given time, for backfilling: its
  * millisecond and sub-millisecond fraction (so backfilled UUIDs sort by
  * their microsecond) and a random tail.  The server's clock is neither read
  * nor moved.
@@ -409,7 +409,7 @@ uuid_timestamp(PG_FUNCTION_ARGS)
 
 /*
  * The start of the stride-wide bin, aligned on an origin, that holds the
- * timestamp of a v1, v6 or v7 (as uuid_timestamp() reads it); NULL for other
+ * timestamp of a v1, v6 or v7 (as uuidv_timestamp() reads it); NULL for other
  * versions and variants.
  */
 PG_FUNCTION_INFO_V1(uuid_date_bin);
@@ -424,7 +424,7 @@ uuid_date_bin(PG_FUNCTION_ARGS)
 }
 
 /*
- * The timestamp of a v8 made by gen_uuidv8(), to the microsecond; NULL for
+ * The timestamp of a v8 made by uuidv8_next(), to the microsecond; NULL for
  * other versions and variants.  v8 layouts are the producer's own, so this
  * is meaningful only for UUIDs made with the draft-02 recipe.
  */

@@ -9,27 +9,27 @@
 ---------------------------------------------------------------------------
 
 -- generation
-CREATE FUNCTION gen_uuidv6() RETURNS pg_catalog.uuid
+CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv6'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-CREATE FUNCTION gen_uuidv7() RETURNS pg_catalog.uuid
+CREATE FUNCTION uuidv7_next() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv7'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-CREATE FUNCTION gen_uuidv7(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+CREATE FUNCTION uuidv7_at(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv7_at'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-CREATE FUNCTION gen_uuidv8() RETURNS pg_catalog.uuid
+CREATE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv8'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 -- extraction and construction
-CREATE FUNCTION uuid_version(pg_catalog.uuid) RETURNS pg_catalog.int2
+CREATE FUNCTION uuidv_version(pg_catalog.uuid) RETURNS pg_catalog.int2
 	AS 'MODULE_PATHNAME', 'uuid_version'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION uuid_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+CREATE FUNCTION uuidv_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'uuid_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION uuid_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
+CREATE FUNCTION uuidv_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'uuid_date_bin'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -68,30 +68,30 @@ CREATE FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'uuidv6_to_uuidv1'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
-COMMENT ON FUNCTION gen_uuidv6() IS
+COMMENT ON FUNCTION uuidv6_next() IS
 	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, never repeated on this server, random clock sequence and node';
-COMMENT ON FUNCTION gen_uuidv7() IS
+COMMENT ON FUNCTION uuidv7_next() IS
 	'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction as in PostgreSQL 18): timestamp never repeated on this server, 62 random bits';
-COMMENT ON FUNCTION gen_uuidv7(pg_catalog.timestamptz) IS
+COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
 	'UUIDv7 of a given time (backfill): that microsecond and 62 random bits';
-COMMENT ON FUNCTION gen_uuidv8() IS
+COMMENT ON FUNCTION uuidv8_next() IS
 	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, never repeated on this server, clock sequence 0, 54-bit random node';
-COMMENT ON FUNCTION uuid_version(pg_catalog.uuid) IS
+COMMENT ON FUNCTION uuidv_version(pg_catalog.uuid) IS
 	'version of a UUID (NULL unless of the RFC 9562 variant)';
-COMMENT ON FUNCTION uuid_timestamp(pg_catalog.uuid) IS
+COMMENT ON FUNCTION uuidv_timestamp(pg_catalog.uuid) IS
 	'timestamp of a version 1, 6 or 7 UUID, to the microsecond (NULL for other versions)';
-COMMENT ON FUNCTION uuid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
+COMMENT ON FUNCTION uuidv_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a version 1, 6 or 7 UUID (NULL for other versions) (like date_bin)';
 COMMENT ON FUNCTION uuidv8_timestamp(pg_catalog.uuid) IS
-	'timestamp of a UUIDv8 made by gen_uuidv8(), to the microsecond (NULL for other versions)';
+	'timestamp of a UUIDv8 made by uuidv8_next(), to the microsecond (NULL for other versions)';
 COMMENT ON FUNCTION uuidv8_from_bytes(pg_catalog.bytea) IS
 	'UUIDv8 of 16 bytes: version and variant bits set, the other 122 bits kept';
 COMMENT ON FUNCTION uuidv6_floor(pg_catalog.timestamptz) IS 'smallest UUIDv6 of a microsecond';
 COMMENT ON FUNCTION uuidv6_ceil(pg_catalog.timestamptz) IS 'largest UUIDv6 of a microsecond';
 COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 whose timestamp is the given time or later (the first of its millisecond, or of the next)';
 COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 whose timestamp is the given time or earlier (the last of its millisecond)';
-COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest gen_uuidv8() UUID of a microsecond';
-COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest gen_uuidv8() UUID of a microsecond';
+COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest uuidv8_next() UUID of a microsecond';
+COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest uuidv8_next() UUID of a microsecond';
 COMMENT ON FUNCTION uuidv1_to_uuidv6(pg_catalog.uuid) IS
 	'UUIDv6 of a UUIDv1: same timestamp, clock sequence and node';
 COMMENT ON FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) IS

@@ -41,9 +41,9 @@ my $schema = q{
 	BEGIN
 		FOR i IN 1 .. n LOOP
 			b := nextval('seq');
-			x6 := gen_uuidv6();
-			x7 := gen_uuidv7();
-			x8 := gen_uuidv8();
+			x6 := uuidv6_next();
+			x7 := uuidv7_next();
+			x8 := uuidv8_next();
 			INSERT INTO t VALUES (client, pg_backend_pid(), b, nextval('seq'), x6, x7, x8);
 		END LOOP;
 	END
@@ -53,16 +53,16 @@ my $schema = q{
 	-- generate again
 	CREATE FUNCTION step_back(program text) RETURNS text LANGUAGE plpgsql AS $$
 	DECLARE
-		a6 uuid := gen_uuidv6();
-		a7 uuid := gen_uuidv7();
-		a8 uuid := gen_uuidv8();
+		a6 uuid := uuidv6_next();
+		a7 uuid := uuidv7_next();
+		a8 uuid := uuidv8_next();
 		t1 timestamptz := clock_timestamp();
 		t2 timestamptz;
 	BEGIN
 		EXECUTE format('COPY (SELECT %L) TO PROGRAM %L', '-1h', program);
 		t2 := clock_timestamp();
 		RETURN format('clock back: %s, v6 %s, v7 %s, v8 %s', t2 < t1 - interval '59 minutes',
-					  gen_uuidv6() > a6, gen_uuidv7() > a7, gen_uuidv8() > a8);
+					  uuidv6_next() > a6, uuidv7_next() > a7, uuidv8_next() > a8);
 	END
 	$$;
 };
@@ -87,8 +87,8 @@ sub check_unique
 		"$rows|$rows|$rows|$rows", "$name: $rows rows, all UUIDs distinct");
 	is($node->safe_psql('postgres', q{
 		SELECT count(*) FROM t
-		WHERE uuid_version(v6) IS DISTINCT FROM 6 OR uuid_version(v7) IS DISTINCT FROM 7
-		   OR uuid_version(v8) IS DISTINCT FROM 8}),
+		WHERE uuidv_version(v6) IS DISTINCT FROM 6 OR uuidv_version(v7) IS DISTINCT FROM 7
+		   OR uuidv_version(v8) IS DISTINCT FROM 8}),
 		'0', "$name: versions and variants right");
 	# one backend per pgbench client
 	is($node->safe_psql('postgres', q{
@@ -153,7 +153,7 @@ check_global($shared, 'shared', 10000);
 my $before = max_v7($shared);
 set_clock($clock_file, '-1h');
 is($shared->safe_psql('postgres',
-		"SELECT clock_timestamp() < uuid_timestamp('$before') - interval '59 minutes'"),
+		"SELECT clock_timestamp() < uuidv_timestamp('$before') - interval '59 minutes'"),
 	't', 'shared: the server\'s clock is an hour back');
 load($shared, 'shared, clock back');
 check_unique($shared, 'shared, clock back', 20000);

@@ -456,7 +456,7 @@ my @leakproof = qw(
   uid8_cluster uid8_cmp uid8_eq uid8_ge uid8_generator uid8_gt uid8_hash uid8_hash_extended
   uid8_larger uid8_le uid8_lt uid8_mode uid8_ne uid8_sequence uid8_smaller uid8_timestamp
   uid8_to_bytea
-  uuid464 uuid_timestamp uuid_version uuidv8_timestamp);
+  uuid464 uuidv_timestamp uuidv_version uuidv8_timestamp);
 is($node->safe_psql('clean', q{
 	SELECT string_agg(p.proname, ' ' ORDER BY p.proname)
 	FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid

@@ -35,12 +35,12 @@ $node->safe_psql('postgres', q{
 # of that version's clock.
 my %batch = (
 	'v7' => q{
-		SELECT count(gen_uuidv7()) AS made FROM generate_series(1, 200000) \gset
-		INSERT INTO leads SELECT 7, extract(epoch FROM uuid_timestamp(gen_uuidv7()) - clock_timestamp()), :made;
+		SELECT count(uuidv7_next()) AS made FROM generate_series(1, 200000) \gset
+		INSERT INTO leads SELECT 7, extract(epoch FROM uuidv_timestamp(uuidv7_next()) - clock_timestamp()), :made;
 	},
 	'v6' => q{
-		SELECT count(gen_uuidv6()) AS made FROM generate_series(1, 200000) \gset
-		INSERT INTO leads SELECT 6, extract(epoch FROM uuid_timestamp(gen_uuidv6()) - clock_timestamp()), :made;
+		SELECT count(uuidv6_next()) AS made FROM generate_series(1, 200000) \gset
+		INSERT INTO leads SELECT 6, extract(epoch FROM uuidv_timestamp(uuidv6_next()) - clock_timestamp()), :made;
 	});
 
 foreach my $version ('v7', 'v6')

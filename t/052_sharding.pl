@@ -22,7 +22,7 @@ my %at = (
 	muid => q{muid_from_parts(%1$s, 7, %2$s)},
 	hlculid => q{hlculid_from_parts(%1$s, 0, 7, %2$s)},
 	uid8 => q{uid8_from_parts(%1$s, 0, %2$s %% 2048, 1, 'time_sequential')},
-	uuidv7 => q{gen_uuidv7(%1$s)},
+	uuidv7 => q{uuidv7_at(%1$s)},
 	tid62 => q{tid62_from_parts(%1$s, int8send(%2$s))},
 );
 # per type: the generator, the id at a given time, the lower bound of a

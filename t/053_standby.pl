@@ -68,8 +68,8 @@ like($err, qr/HINT:  Generate muids on the primary, or reset idtypes\.medallion 
 like($err, qr/ERROR:  cannot generate uid8 ids during recovery/, 'standby: gen_uid8() is refused');
 # ids whose uniqueness rests on random bits are safe to generate
 is($standby->safe_psql('postgres', q{
-	SELECT hlculid_publisher(gen_hlculid()), gen_tid62() IS NOT NULL, uuid_version(gen_uuidv7()),
-		   uuid_version(gen_uuidv6()), uuid_version(gen_uuidv8())}),
+	SELECT hlculid_publisher(gen_hlculid()), gen_tid62() IS NOT NULL, uuidv_version(uuidv7_next()),
+		   uuidv_version(uuidv6_next()), uuidv_version(uuidv8_next())}),
 	'30|t|7|6|8', 'standby: hlculid (with the primary\'s publisher), tid62 and UUIDs are generated');
 
 # A second standby from the same backup is given an automatic medallion:

@@ -1,7 +1,7 @@
 # idtypes keys on Citus: a coordinator and two workers (a third joins
 # later), all with shared_preload_libraries = 'citus,idtypes' and idtypes'
 # node identity settings left at their defaults.  For every type (uuid
-# through gen_uuidv7(), gen_uuidv6() and gen_uuidv8()): a distributed table
+# through uuidv7_next(), uuidv6_next() and uuidv8_next()): a distributed table
 # with DEFAULT gen_*() on its distribution column, filled from the
 # coordinator and from every worker at the same time by several clients
 # each, with no error and no duplicate id; equality on the key runs on one
@@ -43,9 +43,9 @@ my %types = (
 	hlculid => { gen => 'gen_hlculid()', from => '%s::timestamptz', ts => 'hlculid_timestamp' },
 	tid62 => { gen => 'gen_tid62()', from => '%s::timestamptz', ts => 'tid62_timestamp' },
 	uid8 => { gen => 'gen_uid8()', from => 'uid8_floor(%s)', ts => 'uid8_timestamp' },
-	uuidv7 => { type => 'uuid', gen => 'gen_uuidv7()', from => 'uuidv7_floor(%s)', ts => 'uuid_timestamp' },
-	uuidv6 => { type => 'uuid', gen => 'gen_uuidv6()', from => 'uuidv6_floor(%s)', ts => 'uuid_timestamp' },
-	uuidv8 => { type => 'uuid', gen => 'gen_uuidv8()', from => 'uuidv8_floor(%s)', ts => 'uuidv8_timestamp' },
+	uuidv7 => { type => 'uuid', gen => 'uuidv7_next()', from => 'uuidv7_floor(%s)', ts => 'uuidv_timestamp' },
+	uuidv6 => { type => 'uuid', gen => 'uuidv6_next()', from => 'uuidv6_floor(%s)', ts => 'uuidv_timestamp' },
+	uuidv8 => { type => 'uuid', gen => 'uuidv8_next()', from => 'uuidv8_floor(%s)', ts => 'uuidv8_timestamp' },
 );
 my @types = sort keys %types;
 my $shards = 4;

@@ -78,27 +78,27 @@ sub day { return sql(qq{SELECT quote_literal(${today}::timestamptz + interval '$
 # ---------------------------------------------------------------------------
 
 # pg_partman calls the decoder with the key as text (its own decoder takes
-# text), so idtypes' uuid_timestamp(uuid) goes through a one-line wrapper
+# text), so idtypes' uuidv_timestamp(uuid) goes through a one-line wrapper
 # (uuidv8_timestamp() for v8, whose layout is idtypes' own)
 sql(q{CREATE FUNCTION uuid_timestamp_of_text(text) RETURNS timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuid_timestamp($1::uuid);
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuidv_timestamp($1::uuid);
 	CREATE FUNCTION uuidv8_timestamp_of_text(text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuidv8_timestamp($1::uuid)});
 
 my %sets = (
-	ev_v7 => { gen => 'gen_uuidv7()', encoder => 'public.uuidv7_floor', decoder => 'public.uuid_timestamp_of_text' },
-	ev_v6 => { gen => 'gen_uuidv6()', encoder => 'public.uuidv6_floor', decoder => 'public.uuid_timestamp_of_text' },
-	ev_v8 => { gen => 'gen_uuidv8()', encoder => 'public.uuidv8_floor', decoder => 'public.uuidv8_timestamp_of_text' },
-	ev_pm => { gen => 'gen_uuidv7()', encoder => 'partman.uuid7_time_encoder',
+	ev_v7 => { gen => 'uuidv7_next()', encoder => 'public.uuidv7_floor', decoder => 'public.uuid_timestamp_of_text' },
+	ev_v6 => { gen => 'uuidv6_next()', encoder => 'public.uuidv6_floor', decoder => 'public.uuid_timestamp_of_text' },
+	ev_v8 => { gen => 'uuidv8_next()', encoder => 'public.uuidv8_floor', decoder => 'public.uuidv8_timestamp_of_text' },
+	ev_pm => { gen => 'uuidv7_next()', encoder => 'partman.uuid7_time_encoder',
 		decoder => 'partman.uuid7_time_decoder' },
 );
 
 is(sql(q{SELECT string_agg(f, ', ' ORDER BY f COLLATE "C")
 		FROM (SELECT p.oid::regprocedure::text || ' ' || p.provolatile::text AS f
-		      FROM pg_proc p WHERE p.oid IN ('uuidv7_floor'::regproc, 'uuid_timestamp'::regproc,
+		      FROM pg_proc p WHERE p.oid IN ('uuidv7_floor'::regproc, 'uuidv_timestamp'::regproc,
 		        'partman.uuid7_time_encoder'::regproc, 'partman.uuid7_time_decoder'::regproc)) s}),
 	'partman.uuid7_time_decoder(text) v, partman.uuid7_time_encoder(timestamp with time zone) v, '
-	  . 'uuid_timestamp(uuid) i, uuidv7_floor(timestamp with time zone) i',
+	  . 'uuidv_timestamp(uuid) i, uuidv7_floor(timestamp with time zone) i',
 	"idtypes' encoder and decoder are IMMUTABLE, pg_partman's own are VOLATILE");
 
 for my $set (sort keys %sets)
@@ -141,12 +141,12 @@ for my $set (sort keys %sets)
 # rows: those generated now, and (v7) one an hour from 3 days back to 5 ahead
 for my $set (qw(ev_v7 ev_pm))
 {
-	sql(qq{INSERT INTO $set SELECT gen_uuidv7(${today}::timestamptz - interval '3 days' + n * interval '1 hour'), 'hour ' || n
+	sql(qq{INSERT INTO $set SELECT uuidv7_at(${today}::timestamptz - interval '3 days' + n * interval '1 hour'), 'hour ' || n
 		FROM generate_series(0, 9 * 24 - 1) n});
 }
 for my $set (sort keys %sets)
 {
-	my $decoder = $set eq 'ev_v8' ? 'public.uuidv8_timestamp' : 'public.uuid_timestamp';
+	my $decoder = $set eq 'ev_v8' ? 'public.uuidv8_timestamp' : 'public.uuidv_timestamp';
 	my ($rows, $misplaced, $default) = split /\|/, sql(qq{
 		SELECT count(*),
 		       count(*) FILTER (WHERE NOT ($decoder(e.id) >= i.child_start_time AND $decoder(e.id) < i.child_end_time)),

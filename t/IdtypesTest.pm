@@ -79,19 +79,19 @@ our @SCHEMES = (
 	},
 	# the UUIDs' 60-bit tick: time_high..time_low around the version nibble
 	{
-		name => 'uuidv6', type => 'uuid', gen => 'gen_uuidv6()', bytes => 16,
-		timestamp => 'uuid_timestamp', floor => 'uuidv6_floor',
+		name => 'uuidv6', type => 'uuid', gen => 'uuidv6_next()', bytes => 16,
+		timestamp => 'uuidv_timestamp', floor => 'uuidv6_floor',
 		clock_word => 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))',
 		clock_rate => 10_000_000,
 	},
 	{
-		name => 'uuidv7', type => 'uuid', gen => 'gen_uuidv7()', bytes => 16,
-		timestamp => 'uuid_timestamp', floor => 'uuidv7_floor',
+		name => 'uuidv7', type => 'uuid', gen => 'uuidv7_next()', bytes => 16,
+		timestamp => 'uuidv_timestamp', floor => 'uuidv7_floor',
 		clock_word => 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))',
 		clock_rate => 1_000 << 12,
 	},
 	{
-		name => 'uuidv8', type => 'uuid', gen => 'gen_uuidv8()', bytes => 16,
+		name => 'uuidv8', type => 'uuid', gen => 'uuidv8_next()', bytes => 16,
 		timestamp => 'uuidv8_timestamp', floor => 'uuidv8_floor',
 		clock_word => 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))',
 		clock_rate => 62_500_000,

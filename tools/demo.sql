@@ -137,16 +137,16 @@ SELECT '01K0RS6SB4000002NAM48H248H'::hlculid AS ulid_text,
 ------------------------------------------------------------------------
 -- UUIDv6, v7 and v8 on core uuid
 ------------------------------------------------------------------------
-CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT gen_uuidv7(), body text);
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuidv7_next(), body text);
 
 -- a month of history, backfilled with the v7 of each minute
 INSERT INTO orders
-SELECT gen_uuidv7(now() - interval '30 days' + g * interval '1 minute'), 'history ' || g
+SELECT uuidv7_at(now() - interval '30 days' + g * interval '1 minute'), 'history ' || g
 FROM generate_series(1, 43200) g;
 INSERT INTO orders (body) VALUES ('new 1'), ('new 2'), ('new 3');
 ANALYZE orders;
 
-SELECT id, uuid_version(id) AS version, uuid_timestamp(id) AS ts, body
+SELECT id, uuidv_version(id) AS version, uuidv_timestamp(id) AS ts, body
 FROM orders ORDER BY id DESC LIMIT 5;
 
 -- the last hour, straight from the key: an index range scan
@@ -157,7 +157,7 @@ SELECT count(*) AS last_hour FROM orders
 WHERE id >= uuidv7_floor(now() - interval '1 hour') AND id < uuidv7_floor(now() + interval '1 minute');
 
 -- one instant of the RFC 9562 examples as v1, v6 and v7, and v1 <-> v6
-SELECT u, uuid_version(u) AS version, uuid_timestamp(u) AS ts
+SELECT u, uuidv_version(u) AS version, uuidv_timestamp(u) AS ts
 FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
 			 ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
 			 ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')) v(u);
@@ -165,8 +165,8 @@ SELECT uuidv1_to_uuidv6('C232AB00-9414-11EC-B3C8-9F6BDECED846') AS v6,
 	   uuidv6_to_uuidv1('1EC9414C-232A-6B00-B3C8-9F6BDECED846') AS v1;
 
 -- new v6 and v8 (the draft-02 recipe, 16 ns timestamps) and their times
-SELECT gen_uuidv6() AS v6, gen_uuidv8() AS v8;
-SELECT uuid_timestamp(gen_uuidv6()) AS v6_time, uuidv8_timestamp(gen_uuidv8()) AS v8_time;
+SELECT uuidv6_next() AS v6, uuidv8_next() AS v8;
+SELECT uuidv_timestamp(uuidv6_next()) AS v6_time, uuidv8_timestamp(uuidv8_next()) AS v8_time;
 
 -- any 16 bytes as a v8: the RFC's name-based example with SHA-256
 SELECT uuidv8_from_bytes(substring(sha256(uuid_send('6ba7b810-9dad-11d1-80b4-00c04fd430c8')
