@@ -317,6 +317,31 @@ FROM uuid_gen;
 SELECT (SELECT max(v7::text) FROM uuid_gen)::uuid < uuidv7_next() AS v7_later,
 	   (SELECT max(v6::text) FROM uuid_gen)::uuid < uuidv6_next() AS v6_later,
 	   (SELECT max(v8::text) FROM uuid_gen)::uuid < uuidv8_next() AS v8_later;
+-- uuidv7_next(interval), PostgreSQL 18's uuidv7(shift): the next v7 of the
+-- clock with its time moved by the interval.  The shift is exact: minus it
+-- (a millisecond is 4096 ticks, so half of one is 2048), the ticks are the
+-- clock's, strictly increasing along each row and from row to row, so the
+-- UUIDs of one shift keep the order of their generation
+CREATE TEMP TABLE uuid_shift AS
+SELECT g, clock_timestamp() AS t, uuidv7_next() AS plain, uuidv7_next('-1 day') AS day_back,
+	   uuidv7_next(shift => '1 hour 0.5 ms') AS ahead, uuidv7_next('1 mon') AS month_ahead
+FROM generate_series(1, 10000) g;
+SELECT count(*) AS ids,
+	   count(*) FILTER (WHERE uuidv_version(day_back) = 7 AND uuidv_version(ahead) = 7
+						AND get_byte(uuid_send(ahead), 8) >> 6 = 2) AS rfc_v7,
+	   count(*) FILTER (WHERE NOT (t1 < t2 AND t2 < t3 AND t3 < coalesce(next_t1, t3 + 1))) AS not_increasing,
+	   count(*) FILTER (WHERE abs(extract(epoch FROM uuidv_timestamp(month_ahead) - (t + interval '1 mon'))) >= 1)
+		   AS month_not_added
+FROM (SELECT t, day_back, ahead, month_ahead, uuid_tick(plain) AS t1,
+			 uuid_tick(day_back) + 86400000::bigint * 4096 AS t2,
+			 uuid_tick(ahead) - (3600000::bigint * 4096 + 2048) AS t3,
+			 lead(uuid_tick(plain)) OVER (ORDER BY g) AS next_t1
+	  FROM uuid_shift) s;
+-- out of the range of v7 (1970 to 10889) and of timestamptz: 22008
+SELECT sqlerr($$SELECT uuidv7_next('-100 years')$$);
+SELECT sqlerr($$SELECT uuidv7_next('9000 years')$$);
+SELECT sqlerr($$SELECT uuidv7_next('-300000 years')$$);
+SELECT uuidv7_next(NULL::interval) IS NULL AS null_shift;
 -- NULL in, NULL out (STRICT)
 SELECT uuidv_version(NULL), uuidv_timestamp(NULL), uuidv8_timestamp(NULL), uuidv8_from_bytes(NULL),
 	   uuidv7_floor(NULL), uuidv6_ceil(NULL), uuidv1_to_uuidv6(NULL), uuidv7_at(NULL);

@@ -316,6 +316,46 @@ gen_uuidv7(PG_FUNCTION_ARGS)
 }
 
 /*
+ * uuidv7_next(interval): PostgreSQL 18's uuidv7(shift) on every version:
+ * the next UUIDv7 of the server's clock, its time moved by the interval as
+ * timestamptz + interval moves a time (months and days in the session's
+ * time zone).  The clock's millisecond moves by that difference, and the
+ * fraction under it by the difference's sub-millisecond part, so that the
+ * UUIDs of one shift keep the order of their generation; a time outside
+ * the UUIDv7 range (1970 to 10889) is 22008.
+ */
+PG_FUNCTION_INFO_V1(gen_uuidv7_shifted);
+Datum
+gen_uuidv7_shifted(PG_FUNCTION_ARGS)
+{
+	const IdScheme *tm = uuidv7_scheme;
+	Interval   *shift = PG_GETARG_INTERVAL_P(0);
+	uint64		tick = uuid_next_tick(tm);
+	TimestampTz start = uuid_tick_to_timestamptz(tick, tm);
+	TimestampTz shifted;
+	int64		delta;
+	uint64		ms;
+	uint64		fraction;
+
+	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
+													  TimestampTzGetDatum(start),
+													  IntervalPGetDatum(shift)));
+	/* 22008 outside the range; then the millisecond of shifted is valid */
+	(void) uuid_usec_since_epoch(shifted, tm);
+	delta = shifted - start;
+	ms = (tick >> tm->counter_bits) + (delta - (delta % 1000 + 1000) % 1000) / 1000;
+	fraction = (tick & ((UINT64CONST(1) << tm->counter_bits) - 1)) +
+		(uint64) ((delta % 1000 + 1000) % 1000) * (UINT64CONST(1) << tm->counter_bits) / 1000;
+	ms += fraction >> tm->counter_bits;
+	fraction &= (UINT64CONST(1) << tm->counter_bits) - 1;
+	/* the fraction carried past the last millisecond */
+	if (ms > (UUID_TICK_MAX >> tm->counter_bits))
+		uuid_out_of_range(tm);
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(ms << tm->counter_bits | fraction, tm->uuid_version),
+							   uuid_random_lo()));
+}
+
+/*
  * uuidv7_at(timestamptz): a UUIDv7 of a given time, for backfilling: its
  * millisecond and sub-millisecond fraction (so backfilled UUIDs sort by
  * their microsecond) and a random tail.  The server's clock is neither read

@@ -15,6 +15,9 @@ CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
 CREATE FUNCTION uuidv7_next() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv7'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv7_shifted'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 CREATE FUNCTION uuidv7_at(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv7_at'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
@@ -72,6 +75,8 @@ COMMENT ON FUNCTION uuidv6_next() IS
 	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, never repeated on this server, random clock sequence and node';
 COMMENT ON FUNCTION uuidv7_next() IS
 	'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction as in PostgreSQL 18): timestamp never repeated on this server, 62 random bits';
+COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
+	'new UUIDv7 as uuidv7_next(), its time shifted by the interval (as PostgreSQL 18''s uuidv7(shift))';
 COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
 	'UUIDv7 of a given time (backfill): that microsecond and 62 random bits';
 COMMENT ON FUNCTION uuidv8_next() IS

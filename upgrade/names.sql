@@ -21,3 +21,10 @@ COMMENT ON FUNCTION uuidv8_timestamp(pg_catalog.uuid) IS
 	'timestamp of a UUIDv8 made by uuidv8_next(), to the microsecond (NULL for other versions)';
 COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest uuidv8_next() UUID of a microsecond';
 COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest uuidv8_next() UUID of a microsecond';
+
+-- PostgreSQL 18's uuidv7(shift interval), on every version
+CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv7_shifted'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
+	'new UUIDv7 as uuidv7_next(), its time shifted by the interval (as PostgreSQL 18''s uuidv7(shift))';
