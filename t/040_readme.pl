@@ -9,7 +9,10 @@
 #   CREATE EXTENSION idtypes has been run (unless the block runs it), on one
 #   server with shared_preload_libraries = 'idtypes', idtypes.publisher_id =
 #   10 and timezone = 'UTC'; settings a block changes with ALTER SYSTEM are
-#   reset after it.
+#   reset after it.  Its public schema also holds the UUID functions of
+#   other software (TimescaleDB's, hand-written generators: see
+#   other_uuid_functions in IdtypesTest.pm), so that a call that reaches
+#   one of those instead of the documented function shows.
 # - A statement ends with ";" at the end of a line, or is a psql
 #   meta-command (\gexec and the like end the statement before them).
 # - After a statement, "--> text" lines are its exact output as psql prints
@@ -32,6 +35,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdtypesReadme;
+use IdtypesTest qw(other_uuid_functions);
 
 my $root = getcwd();
 my @files = doc_files($root);
@@ -67,6 +71,11 @@ $node->start;
 # PostgreSQL 15 and later make it: before 15, PUBLIC may create objects
 # there, and CREATE EXTENSION says so with a warning the examples do not show
 $node->safe_psql('template1', 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+# public also holds the UUID functions of other software that databases
+# often have (TimescaleDB's, hand-written generators; on 18 and later core's
+# are in pg_catalog): the examples' output then shows that every call
+# reaches the documented function, not a look-alike
+$node->safe_psql('template1', other_uuid_functions('timescaledb', 'handwritten'));
 $node->safe_psql('postgres', 'CREATE DATABASE readme_template');
 $node->safe_psql('readme_template', 'CREATE EXTENSION idtypes');
 

@@ -4,8 +4,9 @@
 #	  Helpers shared by the TAP tests of idtypes: the list of the schemes
 #	  that the tests of every scheme iterate over, servers with a faked
 #	  wall clock (libfaketime), crashes of every kind, load from background
-#	  clients, and a description of the extension's catalog entries that
-#	  two databases can be compared by.
+#	  clients, a description of the extension's catalog entries that
+#	  two databases can be compared by, and the UUID functions of other
+#	  software that idtypes shares schemas with.
 #
 # A test loads it with
 #	use FindBin;
@@ -34,6 +35,7 @@ our @EXPORT = qw(
   kill_postmaster crash_backend restart_after_kill
   start_pgbench finish_pgbench
   extension_catalog catalogs_differ crc32c
+  other_uuid_functions
   identity_views
   client_checks doc_examples example_prints run_doc_examples
 );
@@ -426,6 +428,53 @@ fact AS (
 )
 SELECT regexp_replace(line, '\s*\n\s*', ' ', 'g') COLLATE "C" AS line FROM fact ORDER BY line;
 });
+}
+
+# The UUID functions that other software creates in the schema it is
+# installed in, `public` by default, and that idtypes must live beside, as
+# the SQL that creates the sets named: 'timescaledb', TimescaleDB's (2.22
+# and later: the names, argument names and result types of its functions,
+# created as it creates them, with CREATE OR REPLACE; its uuid_version
+# returns integer); 'handwritten', the generators application migrations
+# often carry (gen_uuidv7(), uuid_generate_v7(), uuidv7()); and
+# 'handwritten_timestamp', their uuid_timestamp(uuid), which cannot be
+# beside TimescaleDB's (the same name and argument).  They are stand-ins: each
+# returns a fixed, recognisable value (a timestamp in 1900, version -1, the
+# Max UUID), so that a call that reaches one instead of the documented
+# function shows in its result.
+sub other_uuid_functions
+{
+	my (@sets) = @_;
+	my $fixed_uuid = q{'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid};
+	my $fixed_time = q{'1900-01-01 00:00:00+00'::timestamptz};
+	my %sql = (
+		timescaledb => qq{
+CREATE OR REPLACE FUNCTION public.generate_uuidv7() RETURNS uuid
+	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
+CREATE OR REPLACE FUNCTION public.to_uuidv7(ts timestamptz) RETURNS uuid
+	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
+CREATE OR REPLACE FUNCTION public.to_uuidv7_boundary(ts timestamptz) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
+CREATE OR REPLACE FUNCTION public.uuid_timestamp(uuid uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_time\$\$;
+CREATE OR REPLACE FUNCTION public.uuid_timestamp_micros(uuid uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_time\$\$;
+CREATE OR REPLACE FUNCTION public.uuid_version(uuid uuid) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT -1\$\$;
+},
+		handwritten => qq{
+CREATE FUNCTION public.gen_uuidv7() RETURNS uuid
+	LANGUAGE plpgsql VOLATILE AS \$\$BEGIN RETURN $fixed_uuid; END\$\$;
+CREATE FUNCTION public.uuid_generate_v7() RETURNS uuid
+	LANGUAGE sql VOLATILE AS \$\$SELECT $fixed_uuid\$\$;
+CREATE FUNCTION public.uuidv7() RETURNS uuid
+	LANGUAGE sql VOLATILE AS \$\$SELECT $fixed_uuid\$\$;
+},
+		handwritten_timestamp => qq{
+CREATE FUNCTION public.uuid_timestamp(id uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE AS \$\$SELECT $fixed_time\$\$;
+});
+	return join '', map { $sql{$_} // die "other_uuid_functions: no set $_" } @sets;
 }
 
 # CRC-32C (Castagnoli), as the server computes it: the state file's check
