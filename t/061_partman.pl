@@ -80,14 +80,14 @@ sub day { return sql(qq{SELECT quote_literal(${today}::timestamptz + interval '$
 # pg_partman calls the decoder with the key as text (its own decoder takes
 # text), so idtypes' uuidv_timestamp(uuid) goes through a one-line wrapper
 # (uuidv8_timestamp() for v8, whose layout is idtypes' own)
-sql(q{CREATE FUNCTION uuid_timestamp_of_text(text) RETURNS timestamptz
+sql(q{CREATE FUNCTION uuidv_timestamp_of_text(text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuidv_timestamp($1::uuid);
 	CREATE FUNCTION uuidv8_timestamp_of_text(text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuidv8_timestamp($1::uuid)});
 
 my %sets = (
-	ev_v7 => { gen => 'uuidv7_next()', encoder => 'public.uuidv7_floor', decoder => 'public.uuid_timestamp_of_text' },
-	ev_v6 => { gen => 'uuidv6_next()', encoder => 'public.uuidv6_floor', decoder => 'public.uuid_timestamp_of_text' },
+	ev_v7 => { gen => 'uuidv7_next()', encoder => 'public.uuidv7_floor', decoder => 'public.uuidv_timestamp_of_text' },
+	ev_v6 => { gen => 'uuidv6_next()', encoder => 'public.uuidv6_floor', decoder => 'public.uuidv_timestamp_of_text' },
 	ev_v8 => { gen => 'uuidv8_next()', encoder => 'public.uuidv8_floor', decoder => 'public.uuidv8_timestamp_of_text' },
 	ev_pm => { gen => 'uuidv7_next()', encoder => 'partman.uuid7_time_encoder',
 		decoder => 'partman.uuid7_time_decoder' },
@@ -98,7 +98,7 @@ is(sql(q{SELECT string_agg(f, ', ' ORDER BY f COLLATE "C")
 		      FROM pg_proc p WHERE p.oid IN ('uuidv7_floor'::regproc, 'uuidv_timestamp'::regproc,
 		        'partman.uuid7_time_encoder'::regproc, 'partman.uuid7_time_decoder'::regproc)) s}),
 	'partman.uuid7_time_decoder(text) v, partman.uuid7_time_encoder(timestamp with time zone) v, '
-	  . 'uuidv_timestamp(uuid) i, uuidv7_floor(timestamp with time zone) i',
+	  . 'uuidv7_floor(timestamp with time zone) i, uuidv_timestamp(uuid) i',
 	"idtypes' encoder and decoder are IMMUTABLE, pg_partman's own are VOLATILE");
 
 for my $set (sort keys %sets)
