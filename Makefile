@@ -56,6 +56,20 @@ ifneq ($(MAKECMDGOALS),dist)
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# The supported majors (README.md, "Supported versions"): the ones the
+# community supports, 15 and later, up to the newest that the test matrix
+# runs.  A newer major can be tried with IDTYPES_UNTESTED_MAJOR=1.
+IDTYPES_MAJORS = 15 16 17 18 19
+ifeq ($(filter $(MAJORVERSION),$(IDTYPES_MAJORS)),)
+ifeq ($(shell test "$(MAJORVERSION)" -gt 19 2>/dev/null && echo newer),newer)
+ifndef IDTYPES_UNTESTED_MAJOR
+$(error idtypes is tested on PostgreSQL 15 to 19, and $(PG_CONFIG) is PostgreSQL $(VERSION): to build it anyway, add IDTYPES_UNTESTED_MAJOR=1)
+endif
+else
+$(error idtypes requires PostgreSQL 15 to 19, and $(PG_CONFIG) is PostgreSQL $(VERSION): 13 and 14 are end of life)
+endif
+endif
 endif
 
 # PGXS tracks header dependencies only in servers built with

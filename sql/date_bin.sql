@@ -48,18 +48,10 @@ SELECT count(*) AS cases,
 FROM bins;
 -- and where the id is after the origin, the same as core's date_bin() on
 -- its timestamp (before the origin, date_bin() rounds towards minus
--- infinity only since PostgreSQL 16).  Core has date_bin() since
--- PostgreSQL 14: on 13 the comparison is skipped, with a "skipped:" row
--- that tools/test.sh reports (expected/date_bin_1.out is that output).
-SELECT current_setting('server_version_num')::int >= 140000 AS core_has_date_bin \gset
-\if :core_has_date_bin
+-- infinity only since PostgreSQL 16)
 SELECT count(*) FILTER (WHERE muid_date_bin(stride, muid_from_parts(t, 1, 1), origin) = date_bin(stride, t, origin)) AS same_as_core,
        count(*) AS after_origin
 FROM bins WHERE origin <= t;
-\else
-SELECT 'skipped: sql/date_bin.sql: the comparison with core''s date_bin(), which PostgreSQL '
-       || current_setting('server_version_num')::int / 10000 || ' does not have' AS result;
-\endif
 DROP TABLE bins;
 DROP FUNCTION is_bin(timestamptz, timestamptz, interval, timestamptz);
 

@@ -18,7 +18,7 @@
 -- (A version guard in one pg_regress file, rather than a TAP test, keeps
 -- the test on the throwaway server of the other regression files, with no
 -- server start of its own and nothing that differs between the TAP modules
--- of PostgreSQL 13 and later.)
+-- of the supported versions.)
 --
 
 -- bad text of every type, and one good value each

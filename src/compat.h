@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * compat.h
- *	  The one place where idtypes adapts to PostgreSQL versions 13 to 18.
+ *	  The one place where idtypes adapts to PostgreSQL versions 15 to 19.
  *
  * Every PG_VERSION_NUM test in the project lives here, so that the rest of
  * the code is written against one (the newest) server API.
@@ -17,8 +17,13 @@
 
 #include "postgres.h"
 
-#if PG_VERSION_NUM < 130000
-#error "idtypes requires PostgreSQL 13 or later"
+/*
+ * The supported majors (README.md, "Supported versions"): those the
+ * community still supports, 15 and later.  The Makefile says so before
+ * compiling; this is for builds that do not go through it.
+ */
+#if PG_VERSION_NUM < 150000
+#error "idtypes requires PostgreSQL 15 or later (13 and 14 are end of life)"
 #endif
 
 /*
@@ -87,28 +92,6 @@
 #define idtypes_guc_malloc(size) guc_malloc(LOG, (size))
 #else
 #define idtypes_guc_malloc(size) malloc(size)
-#endif
-
-/* Shared memory is requested from a hook since PostgreSQL 15. */
-#if PG_VERSION_NUM >= 150000
-#define IDTYPES_HAVE_SHMEM_REQUEST_HOOK 1
-#endif
-
-/* GUC prefix reservation got its current name in PostgreSQL 15. */
-#if PG_VERSION_NUM < 150000
-#define MarkGUCPrefixReserved(className) EmitWarningsOnPlaceholders(className)
-#endif
-
-/*
- * Unsigned Datum comparison for sortsupport: PostgreSQL 15 exports one that
- * also lets tuplesort pick its specialised quicksort.
- */
-#if PG_VERSION_NUM < 150000
-static inline int
-ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
-{
-	return (x < y) ? -1 : (x > y) ? 1 : 0;
-}
 #endif
 
 /*

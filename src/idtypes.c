@@ -36,9 +36,7 @@
 
 PG_MODULE_MAGIC;
 
-#ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
-#endif
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
 void		_PG_init(void);
@@ -96,7 +94,6 @@ idtypes_shmem_size(void)
 	return add_size(muid_part_size(), idclock_shmem_size());
 }
 
-#ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
 static void
 idtypes_shmem_request(void)
 {
@@ -105,7 +102,6 @@ idtypes_shmem_request(void)
 	RequestAddinShmemSpace(idtypes_shmem_size());
 	RequestNamedLWLockTranche("idtypes", 1);
 }
-#endif
 
 /*
  * Runs in the postmaster at start and after each crash reinitialisation
@@ -149,13 +145,8 @@ _PG_init(void)
 	}
 
 	node_preloaded = true;
-#ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idtypes_shmem_request;
-#else
-	RequestAddinShmemSpace(idtypes_shmem_size());
-	RequestNamedLWLockTranche("idtypes", 1);
-#endif
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = idtypes_shmem_startup;
 }

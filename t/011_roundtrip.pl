@@ -178,13 +178,7 @@ $sub->init;
 $sub->start;
 $pub->safe_psql('src', 'CREATE PUBLICATION everything FOR ALL TABLES');
 my $pub_conn = $pub->connstr . ' dbname=src';
-# Binary mode (CREATE SUBSCRIPTION ... WITH (binary = ...)) arrived in
-# PostgreSQL 14: before it, only text mode runs, and the binary mode's
-# assertions are skipped.
-my $has_binary = $sub->safe_psql('postgres', 'SHOW server_version_num') >= 140000;
-my $no_binary = 'PostgreSQL ' . int($sub->safe_psql('postgres', 'SHOW server_version_num') / 10000)
-  . ' has no binary mode of logical replication (since 14)';
-foreach my $mode ($has_binary ? ('text', 'binary') : ('text'))
+foreach my $mode ('text', 'binary')
 {
 	$sub->safe_psql('postgres', "CREATE DATABASE sub_$mode");
 	$sub->safe_psql("sub_$mode", $schema . q{
@@ -192,24 +186,15 @@ foreach my $mode ($has_binary ? ('text', 'binary') : ('text'))
 		CREATE TABLE arrays_copy (LIKE arrays INCLUDING ALL);});
 	$sub->safe_psql("sub_$mode", qq{
 		CREATE SUBSCRIPTION sub_$mode CONNECTION '$pub_conn'
-		PUBLICATION everything}
-		  . ($has_binary ? ' WITH (binary = ' . ($mode eq 'binary' ? 'true' : 'false') . ')' : ''));
+		PUBLICATION everything WITH (binary = } . ($mode eq 'binary' ? 'true' : 'false') . ')');
 	$sub->wait_for_subscription_sync($pub, "sub_$mode", "sub_$mode");
-	SKIP:
-	{
-		skip $no_binary, 1 unless $has_binary;
-		is($sub->safe_psql("sub_$mode", "SELECT subbinary FROM pg_subscription WHERE subname = 'sub_$mode'"),
-			$mode eq 'binary' ? 't' : 'f', "$mode mode subscription");
-	}
+	is($sub->safe_psql("sub_$mode", "SELECT subbinary FROM pg_subscription WHERE subname = 'sub_$mode'"),
+		$mode eq 'binary' ? 't' : 'f', "$mode mode subscription");
 }
 is($sub->safe_psql('sub_text', $digest), $before, 'text mode: the initial copy is identical');
 is($sub->safe_psql('sub_text', $array_digest), $arrays_before, 'text mode: arrays too');
-SKIP:
-{
-	skip $no_binary, 2 unless $has_binary;
-	is($sub->safe_psql('sub_binary', $digest), $before, 'binary mode: the initial copy is identical');
-	is($sub->safe_psql('sub_binary', $array_digest), $arrays_before, 'binary mode: arrays too');
-}
+is($sub->safe_psql('sub_binary', $digest), $before, 'binary mode: the initial copy is identical');
+is($sub->safe_psql('sub_binary', $array_digest), $arrays_before, 'binary mode: arrays too');
 
 # changes after the initial copy travel in the subscription's format:
 # inserts, updates of every column, and updates and deletes found by keys
@@ -225,21 +210,17 @@ $pub->safe_psql('src', fill(501, 1500)
 my $after = $pub->safe_psql('src', $digest);
 my $arrays_after = $pub->safe_psql('src', $array_digest);
 isnt($after, $before, 'the source changed');
-$pub->wait_for_catchup("sub_$_") for ($has_binary ? ('text', 'binary') : ('text'));
+$pub->wait_for_catchup("sub_$_") for ('text', 'binary');
 is($sub->safe_psql('sub_text', $digest), $after, 'text mode: inserts, updates and deletes arrive identical');
 is($sub->safe_psql('sub_text', $array_digest), $arrays_after, 'text mode: arrays too');
 is($sub->safe_psql('sub_text', qq{
 	SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM $keyed[0]}), '100|1430',
 	"text mode: the updates found their rows by $own[0]{name} key");
-SKIP:
-{
-	skip $no_binary, 3 unless $has_binary;
-	is($sub->safe_psql('sub_binary', $digest), $after, 'binary mode: inserts, updates and deletes arrive identical');
-	is($sub->safe_psql('sub_binary', $array_digest), $arrays_after, 'binary mode: arrays too');
-	is($sub->safe_psql('sub_binary', qq{
-		SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM $keyed[0]}), '100|1430',
-		"binary mode: the updates found their rows by $own[0]{name} key");
-}
+is($sub->safe_psql('sub_binary', $digest), $after, 'binary mode: inserts, updates and deletes arrive identical');
+is($sub->safe_psql('sub_binary', $array_digest), $arrays_after, 'binary mode: arrays too');
+is($sub->safe_psql('sub_binary', qq{
+	SELECT count(*) FILTER (WHERE note = 'updated'), count(*) FROM $keyed[0]}), '100|1430',
+	"binary mode: the updates found their rows by $own[0]{name} key");
 $sub->stop;
 $pub->stop;
 

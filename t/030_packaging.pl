@@ -324,6 +324,13 @@ is($out, $version, 'the Makefile\'s EXTVERSION is the control file\'s') or diag(
 my ($min) = slurp("$root/src/compat.h") =~ /PG_VERSION_NUM < (\d+)0000\n#error/;
 is("$min.0.0", $meta->{prereqs}{runtime}{requires}{PostgreSQL},
 	'META.json requires the PostgreSQL version that src/compat.h starts at');
+# the majors the Makefile builds for: from that one to the newest of the
+# test matrix (tools/roots.sh), each of them
+my ($matrix) = slurp("$root/tools/roots.sh") =~ /^MATRIX_VERSIONS=\(([^)]*)\)$/m;
+my $newest = (sort { $a <=> $b } split ' ', $matrix // '')[-1] // 0;
+($ok, $out, $err) = make_var('IDTYPES_MAJORS');
+is($out, join(' ', $min .. $newest), "the Makefile builds for PostgreSQL $min to $newest, the newest of the test matrix")
+  or diag($err);
 # every extension the control file requires is a runtime prerequisite
 my ($requires) = slurp("$root/idtypes.control") =~ /^requires = '([^']*)'$/m;
 for my $ext (split /,\s*/, $requires // '')

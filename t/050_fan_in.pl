@@ -75,8 +75,6 @@ $agg->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
 $agg->start;
 $agg->safe_psql('postgres', 'CREATE EXTENSION idtypes; CREATE SEQUENCE events_n;'
 	  . events_table('aggregator') . join('', map { "ALTER TABLE events ADD UNIQUE (c_$_->{name});" } schemes()));
-# binary mode of logical replication came with PostgreSQL 14
-my $has_binary = $agg->safe_psql('postgres', 'SHOW server_version_num') >= 140000;
 for my $name (@names)
 {
 	# n2's rows travel in binary (where the server has it), the others' in text
@@ -84,7 +82,7 @@ for my $name (@names)
 	$agg->safe_psql('postgres',
 		"CREATE SUBSCRIPTION from_$name CONNECTION 'host=" . $node{$name}->host . ' port='
 		  . $node{$name}->port . " dbname=postgres' PUBLICATION fan_in"
-		  . ($has_binary ? " WITH (binary = $binary)" : ''));
+		  . " WITH (binary = $binary)");
 }
 $agg->wait_for_subscription_sync;
 

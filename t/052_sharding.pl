@@ -71,14 +71,12 @@ $coord->safe_psql('postgres', 'CREATE EXTENSION idtypes; CREATE EXTENSION postgr
 for my $i (0, 1)
 {
 	# extensions: the extension's operators and functions may be sent to
-	# the shard (which has the same extension); batch_size (PostgreSQL 14
-	# and later): inserts go in batches of 100 rows
-	my $batch = $coord->safe_psql('postgres', 'SHOW server_version_num') >= 140000
-	  ? ", batch_size '100'" : '';
+	# the shard (which has the same extension); batch_size: inserts go in
+	# batches of 100 rows
 	$coord->safe_psql('postgres', qq{
 		CREATE SERVER shard$i FOREIGN DATA WRAPPER postgres_fdw
 			OPTIONS (host '${\ $shards[$i]->host }', port '${\ $shards[$i]->port }', dbname 'postgres',
-					 extensions 'idtypes'$batch);
+					 extensions 'idtypes', batch_size '100');
 		CREATE USER MAPPING FOR CURRENT_USER SERVER shard$i;
 	});
 }

@@ -66,10 +66,16 @@ as_user() {
 # them here, space-separated, and the tests that need them say so and skip.
 export IDTYPES_UNAVAILABLE=""
 
+# IDTYPES_APT_SUITE: a suite of the archive that apt prefers for what it
+# installs (-t: experimental, for a major version that Debian has only as a
+# release candidate); unset, the release's own.
+apt_target=()
+[ -z "${IDTYPES_APT_SUITE:-}" ] || apt_target=(-t "$IDTYPES_APT_SUITE")
+
 # apt has a version of package $1 to install.
 apt_has() {
 	local policy
-	policy=$(apt-cache policy "$1" 2>/dev/null) || return 1
+	policy=$(apt-cache "${apt_target[@]}" policy "$1" 2>/dev/null) || return 1
 	[[ "$policy" == *$'\n  Candidate: '[^\(]* ]]
 }
 
@@ -100,7 +106,7 @@ install_packages() {
 	if [ ${#install[@]} -gt 0 ]; then
 		log "installing ${install[*]}"
 		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends "${install[@]}" >/dev/null
+			--no-install-recommends "${apt_target[@]}" "${install[@]}" >/dev/null
 	fi
 }
 

@@ -2,24 +2,32 @@
 # tools/test.sh after tools/common.sh, not run.
 #
 # Each PostgreSQL major version of the matrix is Debian's own package of it
-# in the Debian release that ships it, installed in a minimal root made with
-# debootstrap --variant=minbase from the Debian mirror that this machine's
-# apt sources name.  A root is made once and kept (under IDTYPES_ROOTS,
-# default /var/tmp/idtypes-roots): the next run only installs what is
-# missing.  The tests run in it with chroot, with /proc, /sys and /dev
+# in the Debian release that ships it, installed in a minimal root of that
+# release made with debootstrap --variant=minbase from the Debian mirror that
+# this machine's apt sources name; versions of one release share its root
+# (18 and 19: sid, with experimental in its apt sources for 19's release
+# candidate).  A root is made once and kept (under IDTYPES_ROOTS, default
+# /var/tmp/idtypes-roots): the next run only installs what is missing.  The tests run in it with chroot, with /proc, /sys and /dev
 # bound from this machine, which are unmounted again whatever happens.
 
 IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
 
 # The versions of the matrix, and the Debian release that packages each.
-MATRIX_VERSIONS=(13 15 17 18)
+MATRIX_VERSIONS=(15 17 18 19)
 release_of() {
 	case "$1" in
-		13) echo bullseye ;;
 		15) echo bookworm ;;
 		17) echo trixie ;;
-		18) echo sid ;;
+		18 | 19) echo sid ;;
 		*) return 1 ;;
+	esac
+}
+
+# The suite of the release's archive that has the version's packages, when
+# it is not the release itself: apt installs them with -t from there.
+apt_suite_of() {
+	case "$1" in
+		19) echo experimental ;;
 	esac
 }
 
@@ -53,7 +61,8 @@ debian_mirror() {
 	echo "${uri%/}"
 }
 
-root_dir() { echo "$IDTYPES_ROOTS/$(release_of "$1")-pg$1"; }
+# The root of version $1: one per release, shared by its versions.
+root_dir() { echo "$IDTYPES_ROOTS/$(release_of "$1")"; }
 
 # Every mount point under root $1, deepest first.
 mounts_under() {
@@ -118,6 +127,9 @@ make_root() {
 	log "PostgreSQL $v: debootstrap $release from $mirror into $root"
 	debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
 		{ tail -n 20 "$root.debootstrap.log" >&2; unmount_root "$root"; return 1; }
+	# unstable comes with experimental, where Debian puts the next major's
+	# release candidates (apt takes nothing from it unless asked with -t)
+	[ "$release" = sid ] && echo "deb $mirror experimental main" >>"$root/etc/apt/sources.list"
 	# apt: no recommends, retries; unstable's Release file is used past
 	# its Valid-Until date (the mirror may serve one that is)
 	{
@@ -134,21 +146,27 @@ make_root() {
 	touch "$root/.idtypes-root"
 }
 
-# prepare_root VERSION: make the root and install the packages of
-# tools/common.sh for the version into it.
+# prepare_root VERSION...: make the root of the versions (one release) and
+# install the packages of tools/common.sh for each of them into it, one
+# version after the other (one apt at a time in a root).  Writes the time
+# of each step beside the root, for run_matrix's summary.
 prepare_root() {
-	local v=$1 root t0 t1 t2
-	root=$(root_dir "$v")
+	local root t0 v rc=0 times
+	root=$(root_dir "$1")
 	t0=$SECONDS
-	make_root "$v"
-	t1=$SECONDS
+	make_root "$1"
+	times="root $((SECONDS - t0)) s"
 	copy_tree "$root"
 	mount_root "$root"
-	local rc=0
-	in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
+	for v in "$@"; do
+		t0=$SECONDS
+		in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
+			bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
+		times+=", packages $v $((SECONDS - t0)) s"
+		[ "$rc" = 0 ] || break
+	done
 	unmount_root "$root"
-	t2=$SECONDS
-	echo "root $((t1 - t0)) s, packages $((t2 - t1)) s" >"$root.prepare-times"
+	echo "$times" >"$root.prepare-times"
 	return $rc
 }
 
@@ -203,28 +221,39 @@ run_matrix() {
 		log "making the PGXN archive"
 		make_dist "$logs/dist"
 		chmod -R a+rX "$logs/dist"
-		local t0=$SECONDS
-		# IDTYPES_PREPARE_JOBS=1: one root after the other
+		local t0=$SECONDS release releases=() rv
+		# the releases of the roots, each with its versions
+		declare -A release_versions=()
 		for v in "${roots[@]}"; do
-			log "PostgreSQL $v: preparing the $(release_of "$v") root (log: $logs/prepare-$v.log)"
+			release=$(release_of "$v")
+			[ -n "${release_versions[$release]:-}" ] || releases+=("$release")
+			release_versions[$release]+="${release_versions[$release]:+ }$v"
+		done
+		# IDTYPES_PREPARE_JOBS=1: one root after the other
+		for release in "${releases[@]}"; do
+			rv=${release_versions[$release]}
+			log "PostgreSQL ${rv// /, }: preparing the $release root (log: $logs/prepare-$release.log)"
 			if [ "${IDTYPES_PREPARE_JOBS:-}" = 1 ]; then
 				rc=0
-				( prepare_root "$v" ) >"$logs/prepare-$v.log" 2>&1 || rc=$?
+				# shellcheck disable=SC2086
+				( prepare_root $rv ) >"$logs/prepare-$release.log" 2>&1 || rc=$?
 				( exit "$rc" ) &
 			else
-				( prepare_root "$v" ) >"$logs/prepare-$v.log" 2>&1 &
+				# shellcheck disable=SC2086
+				( prepare_root $rv ) >"$logs/prepare-$release.log" 2>&1 &
 			fi
 			jobs+=("$!")
 		done
 		local i
-		for i in "${!roots[@]}"; do
+		for i in "${!releases[@]}"; do
 			rc=0
 			wait "${jobs[$i]}" || rc=$?
-			v=${roots[$i]}
+			release=${releases[$i]}
 			if [ "$rc" != 0 ]; then
-				failed_prepare+=("$v")
-				log "PostgreSQL $v: the root could not be prepared:"
-				tail -n 30 "$logs/prepare-$v.log" >&2
+				# shellcheck disable=SC2206
+				failed_prepare+=(${release_versions[$release]})
+				log "PostgreSQL ${release_versions[$release]// /, }: the $release root could not be prepared:"
+				tail -n 30 "$logs/prepare-$release.log" >&2
 			fi
 		done
 		jobs=()
@@ -249,6 +278,7 @@ run_matrix() {
 			cp -r "$logs/dist" "$root/idtypes-dist"
 			mount_root "$root"
 			in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
+				IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
 				bash /idtypes/tools/test.sh 2>&1 | tee "$out" || rc=$?
 			unmount_root "$root"
 		else

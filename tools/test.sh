@@ -19,8 +19,8 @@
 #                      is the sanitized one: run the suite without --sanitize
 #                      to put the plain one back.
 #          --pg LIST   the version matrix (tools/roots.sh): the whole suite
-#                      on each PostgreSQL major version of LIST (13, 15, 17,
-#                      18, comma-separated, or "all"), each on Debian's own
+#                      on each PostgreSQL major version of LIST (15, 17, 18,
+#                      19, comma-separated, or "all"), each on Debian's own
 #                      packages of it: this machine's for its release's
 #                      version, a minimal root of the release that packages
 #                      it for the others (made with debootstrap, as root).
@@ -40,7 +40,7 @@ while [ $# -gt 0 ]; do
 			pg_list=$2; shift ;;
 		--pg=*) pg_list=${1#--pg=} ;;
 		--matrix) pg_list=all ;;
-		*) echo "usage: $0 [--keep] [--sanitize] [--pg 13,15,17,18|all | --matrix]" >&2; exit 2 ;;
+		*) echo "usage: $0 [--keep] [--sanitize] [--pg 15,17,18,19|all | --matrix]" >&2; exit 2 ;;
 	esac
 	shift
 done
