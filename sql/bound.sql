@@ -12,9 +12,9 @@ SELECT muid_safe_bound() <= muid_safe_bound() AS muid,
 	   uuidv6_safe_bound() <= uuidv6_safe_bound() AS v6,
 	   uuidv7_safe_bound() <= uuidv7_safe_bound() AS v7,
 	   uuidv8_safe_bound() <= uuidv8_safe_bound() AS v8;
--- the bounds are ids of their version, at the first possible position
-SELECT uuid_version(uuidv6_safe_bound()) AS v6, uuid_version(uuidv7_safe_bound()) AS v7,
-	   uuid_version(uuidv8_safe_bound()) AS v8,
+-- the bounds are ids of their version, at the first position of their tick
+SELECT substr(uuidv6_safe_bound()::text, 15, 1) AS v6, substr(uuidv7_safe_bound()::text, 15, 1) AS v7,
+	   substr(uuidv8_safe_bound()::text, 15, 1) AS v8, right(uuidv7_safe_bound()::text, 17) AS v7_tail,
 	   muid_medallion(muid_safe_bound()) AS medallion, muid_offset(muid_safe_bound()) AS "offset",
 	   hlculid_publisher(hlculid_safe_bound()) AS publisher, hlculid_entropy(hlculid_safe_bound()) AS entropy;
 
@@ -51,6 +51,19 @@ SELECT muid_transaction() AS mt \gset
 SELECT muid_safe_bound() <= muid_floor(muid_timestamp(:'mt')) AS held;
 COMMIT;
 SELECT muid_safe_bound() > :'mt' AS released;
+
+-- ids that a parallel worker generates belong to the leader's transaction:
+-- they hold the bound until the leader's transaction ends (the worker has
+-- exited long before)
+BEGIN;
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
+					   THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END, 'on', true) AS parallel;
+SET LOCAL parallel_setup_cost = 0;
+SELECT gen_tid62() AS pt, gen_uuidv8() AS pu FROM (VALUES (1)) v \gset
+RESET parallel_setup_cost;
+SELECT tid62_safe_bound() <= :'pt' AS tid62_held, uuidv8_safe_bound() <= :'pu' AS v8_held;
+COMMIT;
+SELECT tid62_safe_bound() > :'pt' AS tid62_released, uuidv8_safe_bound() > :'pu' AS v8_released;
 
 -- VOLATILE: evaluated at every call, since it moves within a statement
 SELECT p.proname, p.provolatile, p.proparallel FROM pg_proc p

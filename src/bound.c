@@ -52,9 +52,10 @@
  *   spinlock per slot keeps that clear from wiping the values of a later
  *   transaction prepared into the same dummy.
  * - Prepared transactions left from before the server started (recovered
- *   at start) published nothing here; their ids are below the clocks'
- *   values at start (the state file covers every id issued), so while any
- *   of them is open the bound stays at most the clock's value at start.
+ *   at start) published nothing here, and their ids could be anywhere below
+ *   the clocks' values at start: while any of them is open there is no safe
+ *   bound, and the bound function says so with an error (a reader retries
+ *   until they are committed or rolled back).
  * - The bound returned never goes back: each one stays safe forever (later
  *   ids are above the clock it read), so the highest one returned so far is
  *   kept per scheme and returned when the scan finds less (a transaction
@@ -98,7 +99,6 @@ typedef struct BoundSlot
 typedef struct BoundArea
 {
 	pg_atomic_uint64 returned[IDSCHEME_COUNT];	/* highest bound returned */
-	uint64		start_last[IDSCHEME_COUNT]; /* the clocks at start */
 	TimestampTz started;		/* when the clocks were attached */
 	pg_atomic_uint32 no_orphans;	/* no prepared transaction from before start */
 	int			nslots;			/* slots: every PGPROC */
@@ -139,8 +139,8 @@ idbound_shmem_size(void)
 static void bound_xact_callback(XactEvent event, void *arg);
 
 /*
- * After the clocks (idclock_shmem_init()), in the postmaster: the slots, and
- * the clocks' values at start.  Backends inherit the pointers.
+ * In the postmaster, at start and after a crash reinitialisation: the slots.
+ * Backends inherit the pointers.
  */
 void
 idbound_shmem_init(void *shared, bool found)
@@ -161,10 +161,7 @@ idbound_shmem_init(void *shared, bool found)
 			s->xid = InvalidTransactionId;
 		}
 		for (int k = 0; k < IDSCHEME_COUNT; k++)
-		{
 			pg_atomic_init_u64(&area->returned[k], 0);
-			area->start_last[k] = idclock_last(k);
-		}
 		area->started = GetCurrentTimestamp();
 		pg_atomic_init_u32(&area->no_orphans, max_prepared_xacts == 0);
 	}
@@ -318,12 +315,12 @@ bound_xact_callback(XactEvent event, void *arg)
 }
 
 /*
- * Whether a prepared transaction from before this start (recovered at
- * start, so it published nothing) is still open.  Asked until the answer is
- * no, which stays true: none can appear later.
+ * Refuse while a prepared transaction from before this start (recovered at
+ * start, so it published nothing) is open.  Asked until the answer is no,
+ * which stays true: none can appear later.
  */
-static bool
-orphans_open(void)
+static void
+check_orphans(void)
 {
 	Oid			argtypes[1] = {TIMESTAMPTZOID};
 	Datum		values[1];
@@ -331,7 +328,7 @@ orphans_open(void)
 	int64		count;
 
 	if (pg_atomic_read_u32(&area->no_orphans))
-		return false;
+		return;
 	values[0] = TimestampTzGetDatum(area->started);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
@@ -343,8 +340,16 @@ orphans_open(void)
 	count = DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
 	SPI_finish();
 	if (count == 0)
+	{
 		pg_atomic_write_u32(&area->no_orphans, 1);
-	return count > 0;
+		return;
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("no safe bound while prepared transactions from before the server started are open"),
+			 errdetail("%lld prepared transactions were prepared before %s, when the server started; the ids they hold are not known to this start.",
+					   (long long) count, timestamptz_to_str(area->started)),
+			 errhint("Finish them with COMMIT PREPARED or ROLLBACK PREPARED (see pg_prepared_xacts), then ask again.")));
 }
 
 uint64
@@ -360,6 +365,8 @@ idbound_safe_word(IdSchemeId id)
 						idschemes[id].label),
 				 errdetail("Without it each backend has a clock of its own, and none sees the ids that the others' open transactions hold."),
 				 errhint("Add idtypes to shared_preload_libraries and restart the server.")));
+
+	check_orphans();
 
 	/* the clock first, then the slots (see the top of the file) */
 	bound = idclock_last(id);
@@ -404,9 +411,6 @@ idbound_safe_word(IdSchemeId id)
 		}
 		SpinLockRelease(&s->mutex);
 	}
-
-	if (orphans_open() && area->start_last[id] < bound - 1)
-		bound = area->start_last[id] + 1;
 
 	/* never below a bound already returned */
 	seen = pg_atomic_read_u64(&area->returned[id]);

@@ -1052,6 +1052,13 @@ uid8_safe_bound(PG_FUNCTION_ARGS)
 				 errdetail("Without it each backend generates with generator ids of its own, whose ids interleave within a millisecond in no order the server tracks."),
 				 errhint("Set idtypes.uid8_generator_id (and idtypes.uid8_generator_count) in the server configuration.")));
 	word = idbound_safe_word(IDSCHEME_UID8);
+	/*
+	 * A word whose slot names no generator id (the count is fixed while the
+	 * server runs) is issued by nobody: the next sequence is the bound, so
+	 * that the newest id is below the bound once its transaction has ended.
+	 */
+	if (UID8_WORD_SLOT(word) >= (uint32) idtypes_uid8_generator_count)
+		word = (word | UID8_GENERATOR_MAX) + 1;
 	PG_RETURN_UID8(uid8_build(Min(UID8_WORD_MS(word), UID8_TS_MAX),
 							  UID8_WORD_SEQ(word), 0, 0, UID8_MODE_TIME_SEQUENTIAL));
 }
