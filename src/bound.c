@@ -73,6 +73,7 @@
 #include "access/parallel.h"
 #include "access/twophase.h"
 #include "access/xact.h"
+#include "access/xlog.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
@@ -366,6 +367,13 @@ idbound_safe_word(IdSchemeId id)
 				 errdetail("Without it each backend has a clock of its own, and none sees the ids that the others' open transactions hold."),
 				 errhint("Add idtypes to shared_preload_libraries and restart the server.")));
 
+	/* a standby's ids arrive by replication: its clocks never saw them */
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("no safe bound of %s ids during recovery", idschemes[id].label),
+				 errdetail("The bound covers the ids generated on this server, and a standby generates none of the rows it replays."),
+				 errhint("Take the bound on the primary.")));
 	check_orphans();
 
 	/* the clock first, then the slots (see the top of the file) */
