@@ -175,7 +175,11 @@ idbound_init(void)
 	RegisterXactCallback(bound_xact_callback, NULL);
 }
 
-/* The slot of this process's top-level transaction (its leader's, in a worker). */
+/*
+ * The slot of this process's top-level transaction (its leader's, in a
+ * worker), or NULL for a process that has none (cannot happen: every
+ * process that runs transactions is one of MaxBackends).
+ */
 static BoundSlot *
 my_slot(void)
 {
@@ -186,7 +190,7 @@ my_slot(void)
 		proc = proc->lockGroupLeader;
 	i = (int) (proc - ProcGlobal->allProcs);
 	if (i < 0 || i >= area->first_prepared)
-		elog(ERROR, "idtypes: process %d has no safe bound slot", i);
+		return NULL;
 	return slot_at(i);
 }
 
@@ -204,6 +208,8 @@ idbound_enter(IdSchemeId id)
 		return;
 	}
 	s = my_slot();
+	if (s == NULL)
+		elog(ERROR, "idtypes: process %d has no safe bound slot", MyProcPid);
 	want = idclock_last(id);
 	want = want == PG_UINT64_MAX ? want : want + 1;
 
@@ -308,6 +314,8 @@ bound_xact_callback(XactEvent event, void *arg)
 	if (area == NULL || MyProc == NULL || !idclock_is_shared())
 		return;
 	mine = my_slot();
+	if (mine == NULL)
+		return;
 	if (event == XACT_EVENT_PREPARE)
 		move_to_prepared(mine);
 	else if (idbound_entered != 0 || slot_in_use(mine))

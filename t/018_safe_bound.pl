@@ -27,7 +27,7 @@ my @schemes = schemes();
 my @names = map { $_->{name} } @schemes;
 
 my $node = PostgreSQL::Test::Cluster->new('bound');
-$node->init;
+$node->init(allows_streaming => 1);
 $node->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'idtypes'
 idtypes.uid8_mode = 'time_sequential'
@@ -231,6 +231,15 @@ like($stderr, qr/no safe bound while prepared transactions from before the serve
 $node->safe_psql('postgres', q{COMMIT PREPARED 'orphan'});
 is($node->safe_psql('postgres', qq{SELECT uuidv7_safe_bound() > '$orphan'}), 't',
 	'once it is committed, the bound passes its id');
+
+# A standby replays rows whose ids it never generated: no bound there.
+$node->backup('b');
+my $standby = PostgreSQL::Test::Cluster->new('standby');
+$standby->init_from_backup($node, 'b', has_streaming => 1);
+$standby->start;
+($ret, $stdout, $stderr) = $standby->psql('postgres', 'SELECT tid62_safe_bound()');
+like($stderr, qr/no safe bound of tid62 ids during recovery/, 'on a standby: refused, take the bound on the primary');
+$standby->stop;
 
 # Without shared_preload_libraries there is no bound, and the error says how
 # to get one.
