@@ -37,6 +37,7 @@
 #include "storage/fd.h"
 #include "storage/ipc.h"
 
+#include "bound.h"
 #include "clock.h"
 
 /* How far ahead of the last issued value the state file reaches. */
@@ -239,9 +240,14 @@ cover(IdSchemeId id, uint64 value)
 uint64
 idclock_advance(IdSchemeId id, IdClockStep step, void *arg)
 {
-	IdClock    *c = &get_clocks()[id];
-	uint64		last = pg_atomic_read_u64(&c->last);
+	IdClock    *c;
+	uint64		last;
 	uint64		next;
+
+	/* before the clock is read: the transaction's floor for the safe bound */
+	idbound_before_id(id);
+	c = &get_clocks()[id];
+	last = pg_atomic_read_u64(&c->last);
 
 	if (!clocks_shared)
 	{

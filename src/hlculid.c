@@ -42,6 +42,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
+#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
@@ -280,6 +281,20 @@ gen_hlculid(PG_FUNCTION_ARGS)
 	codec_put_be(result->data + 8, publisher, 2);
 	/* 48 of 64 random bits: idrandom_u64() is the fast path */
 	codec_put_be(result->data + 10, idrandom_u64(), 6);
+	PG_RETURN_HLCULID_P(result);
+}
+
+/*
+ * The safe bound (bound.c): the smallest hlculid of the first clock value
+ * (millisecond and counter) that an open transaction may still hold.
+ */
+PG_FUNCTION_INFO_V1(hlculid_safe_bound);
+Datum
+hlculid_safe_bound(PG_FUNCTION_ARGS)
+{
+	hlculid    *result = palloc0(sizeof(hlculid));
+
+	codec_put_be(result->data, idbound_safe_word(IDSCHEME_HLCULID), HLCULID_CLOCK_BYTES);
 	PG_RETURN_HLCULID_P(result);
 }
 

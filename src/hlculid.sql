@@ -25,6 +25,12 @@ CREATE FUNCTION hlculid_observe(hlculid) RETURNS pg_catalog.void
 	AS 'MODULE_PATHNAME', 'hlculid_observe'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
+-- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- since it moves within a statement
+CREATE FUNCTION hlculid_safe_bound() RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
 -- extraction and construction
 CREATE FUNCTION hlculid_timestamp(hlculid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'hlculid_timestamp'
@@ -63,6 +69,8 @@ COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid
 
 COMMENT ON FUNCTION gen_hlculid() IS
 	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
+COMMENT ON FUNCTION hlculid_safe_bound() IS
+	'safe bound for reading new rows by key: every hlculid generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
 COMMENT ON FUNCTION hlculid_observe(hlculid) IS
 	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
 COMMENT ON FUNCTION hlculid_timestamp(hlculid) IS 'timestamp of an hlculid (milliseconds)';

@@ -28,6 +28,7 @@
 #include "storage/shmem.h"
 #include "utils/guc.h"
 
+#include "bound.h"
 #include "clock.h"
 #include "hlculid.h"
 #include "muid.h"
@@ -81,7 +82,10 @@ reapply_file_settings(void)
 	FreeConfigVariables(head);
 }
 
-/* The segment: muid's part, then the clocks, each on its own cache lines. */
+/*
+ * The segment: muid's part, then the clocks, then the safe bound's slots
+ * (bound.c), each on its own cache lines.
+ */
 static Size
 muid_part_size(void)
 {
@@ -91,7 +95,8 @@ muid_part_size(void)
 static Size
 idtypes_shmem_size(void)
 {
-	return add_size(muid_part_size(), idclock_shmem_size());
+	return add_size(add_size(muid_part_size(), CACHELINEALIGN(idclock_shmem_size())),
+					idbound_shmem_size());
 }
 
 static void
@@ -122,6 +127,7 @@ idtypes_shmem_startup(void)
 	idclock_shmem_init(shared + muid_part_size(),
 					   &(GetNamedLWLockTranche("idtypes"))->lock, found,
 					   idtypes_hlculid_max_drift);
+	idbound_shmem_init(shared + muid_part_size() + CACHELINEALIGN(idclock_shmem_size()), found);
 	LWLockRelease(AddinShmemInitLock);
 
 	if (!IsUnderPostmaster)
@@ -145,6 +151,7 @@ _PG_init(void)
 	}
 
 	node_preloaded = true;
+	idbound_init();
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idtypes_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;

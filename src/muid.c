@@ -33,6 +33,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
+#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "muid.h"
@@ -317,6 +318,21 @@ muid_transaction(PG_FUNCTION_ARGS)
 {
 	muid_xact_begin();
 	PG_RETURN_MUID_P(muid_build(muid_xact.ts, muid_xact.medallion, 0));
+}
+
+/*
+ * The safe bound (bound.c): the smallest muid of the first timestamp that
+ * an open transaction may still hold.  A transaction's muids all carry the
+ * one timestamp it took from the clock, so a transaction open since before
+ * the bound's timestamp holds ids below none of it.
+ */
+PG_FUNCTION_INFO_V1(muid_safe_bound);
+Datum
+muid_safe_bound(PG_FUNCTION_ARGS)
+{
+	uint64		ts = idbound_safe_word(IDSCHEME_MUID);
+
+	PG_RETURN_MUID_P(muid_build(Min(ts, MUID_TS_MAX), 0, 0));
 }
 
 /* ---------- extraction and construction ---------- */

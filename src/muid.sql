@@ -22,6 +22,12 @@ CREATE FUNCTION muid_transaction() RETURNS muid
 	AS 'MODULE_PATHNAME', 'muid_transaction'
 	LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
 
+-- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- since it moves within a statement
+CREATE FUNCTION muid_safe_bound() RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
 -- extraction and construction
 CREATE FUNCTION muid_timestamp(muid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'muid_timestamp'
@@ -52,6 +58,8 @@ COMMENT ON CAST (pg_catalog.uuid AS muid) IS 'the same 16 bytes as a muid';
 
 COMMENT ON FUNCTION gen_muid() IS
 	'new muid: this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
+COMMENT ON FUNCTION muid_safe_bound() IS
+	'safe bound for reading new rows by key: every muid generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
 COMMENT ON FUNCTION muid_transaction() IS
 	'the muid of the current transaction itself (offset 0)';
 COMMENT ON FUNCTION muid_timestamp(muid) IS 'timestamp of a muid (microseconds)';

@@ -35,6 +35,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
+#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
@@ -184,6 +185,21 @@ Datum
 gen_tid62(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TID62_P(tid62_generate());
+}
+
+/*
+ * The safe bound (bound.c): the clock word is the seconds and the first
+ * four entropy bytes, so the bound is that word followed by zeros.
+ */
+PG_FUNCTION_INFO_V1(tid62_safe_bound);
+Datum
+tid62_safe_bound(PG_FUNCTION_ARGS)
+{
+	uint64		word = idbound_safe_word(IDSCHEME_TID62);
+	uint8		entropy[TID62_ENTROPY_LEN] = {0};
+
+	codec_put_be(entropy, word & PG_UINT32_MAX, 4);
+	PG_RETURN_TID62_P(tid62_build((uint32) (word >> 32), entropy));
 }
 
 /* ---------- extraction and construction ---------- */

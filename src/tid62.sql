@@ -21,6 +21,12 @@ CREATE FUNCTION gen_tid62() RETURNS tid62
 	AS 'MODULE_PATHNAME', 'gen_tid62'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
+-- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- since it moves within a statement
+CREATE FUNCTION tid62_safe_bound() RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
 -- extraction and construction
 CREATE FUNCTION tid62_timestamp(tid62) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'tid62_timestamp'
@@ -40,6 +46,8 @@ CREATE FUNCTION tid62_ceil(pg_catalog.timestamptz) RETURNS tid62
 
 COMMENT ON FUNCTION gen_tid62() IS
 	'new tid62: the current second, then a counter that increases within the second and 4 random bytes';
+COMMENT ON FUNCTION tid62_safe_bound() IS
+	'safe bound for reading new rows by key: every tid62 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
 COMMENT ON FUNCTION tid62_timestamp(tid62) IS 'timestamp of a tid62 (seconds)';
 COMMENT ON FUNCTION tid62_entropy(tid62) IS 'the 8 bytes after the timestamp of a tid62';
 COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) IS

@@ -44,6 +44,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
+#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
@@ -1021,6 +1022,45 @@ gen_uid8(PG_FUNCTION_ARGS)
 						   timestamptz_to_str(byteid_tick_to_timestamptz(UID8_TS_MAX, uid8_scheme)))));
 	PG_RETURN_UID8(uid8_build(UID8_WORD_MS(word), UID8_WORD_SEQ(word), gen, cluster,
 							  (Uid8Mode) idtypes_uid8_mode));
+}
+
+/*
+ * The safe bound (bound.c): the smallest time-sequential uid8 of the first
+ * (millisecond, sequence) that an open transaction may still hold.  Within
+ * a sequence the generator bits do not follow the clock word's slot order,
+ * so the bound stops at the sequence: ids of the same millisecond and
+ * sequence are at or above it, and are read the next time.  Only the
+ * server's generator (idtypes.uid8_generator_id) takes its words from the
+ * shared clock; a backend's own generator interleaves with the others
+ * within a millisecond.  Spread ids do not sort by time at all.
+ */
+PG_FUNCTION_INFO_V1(uid8_safe_bound);
+Datum
+uid8_safe_bound(PG_FUNCTION_ARGS)
+{
+	uint64		word;
+
+	if (idtypes_uid8_mode != UID8_MODE_TIME_SEQUENTIAL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uid8_safe_bound() needs idtypes.uid8_mode = time_sequential"),
+				 errdetail("Spread uid8 ids do not sort by time, so no id bounds the ones still in flight.")));
+	if (idtypes_uid8_generator_id < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uid8_safe_bound() needs the server's uid8 generator (idtypes.uid8_generator_id)"),
+				 errdetail("Without it each backend generates with generator ids of its own, whose ids interleave within a millisecond in no order the server tracks."),
+				 errhint("Set idtypes.uid8_generator_id (and idtypes.uid8_generator_count) in the server configuration.")));
+	word = idbound_safe_word(IDSCHEME_UID8);
+	/*
+	 * A word whose slot names no generator id (the count is fixed while the
+	 * server runs) is issued by nobody: the next sequence is the bound, so
+	 * that the newest id is below the bound once its transaction has ended.
+	 */
+	if (UID8_WORD_SLOT(word) >= (uint32) idtypes_uid8_generator_count)
+		word = (word | UID8_GENERATOR_MAX) + 1;
+	PG_RETURN_UID8(uid8_build(Min(UID8_WORD_MS(word), UID8_TS_MAX),
+							  UID8_WORD_SEQ(word), 0, 0, UID8_MODE_TIME_SEQUENTIAL));
 }
 
 /* ---------- extraction and construction ---------- */

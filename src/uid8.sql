@@ -96,6 +96,12 @@ CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid p
 		ORDER BY 1
 	$$;
 
+-- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- since it moves within a statement
+CREATE FUNCTION uid8_safe_bound() RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
 -- extraction and construction
 CREATE FUNCTION uid8_timestamp(uid8) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'uid8_timestamp'
@@ -148,6 +154,8 @@ COMMENT ON CAST (pg_catalog.bytea AS uid8) IS 'uid8 of 8 bytes, big-endian';
 
 COMMENT ON FUNCTION gen_uid8() IS
 	'new uid8: the current millisecond, the next sequence, this generator''s id, idtypes.uid8_cluster_id and idtypes.uid8_mode';
+COMMENT ON FUNCTION uid8_safe_bound() IS
+	'safe bound for reading new rows by key: every uid8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries, idtypes.uid8_generator_id and time_sequential)';
 COMMENT ON FUNCTION uid8_claimed_generators() IS
 	'uid8 generator ids claimed by live backends, with their process ids';
 COMMENT ON FUNCTION uid8_timestamp(uid8) IS 'timestamp of a uid8 (milliseconds)';

@@ -49,6 +49,7 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
+#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
@@ -390,6 +391,42 @@ gen_uuidv8(PG_FUNCTION_ARGS)
 	while (unlikely(node == 0));
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv8_scheme->uuid_version),
 							   UUID_VARIANT_RFC | (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
+}
+
+/*
+ * The safe bounds (bound.c): the smallest UUID of the version at the first
+ * tick that an open transaction may still hold (the tick fills the
+ * timestamp and, for v7, the sub-millisecond fraction: the order the
+ * generators give).  Ids made by gen_uuidv7(timestamptz) do not come from
+ * the clock, and are not covered.
+ */
+static Datum
+uuid_safe_bound_common(const IdScheme *tm)
+{
+	uint64		tick = Min(idbound_safe_word(tm->id), UUID_TICK_MAX);
+
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
+}
+
+PG_FUNCTION_INFO_V1(uuidv6_safe_bound);
+Datum
+uuidv6_safe_bound(PG_FUNCTION_ARGS)
+{
+	return uuid_safe_bound_common(uuidv6_scheme);
+}
+
+PG_FUNCTION_INFO_V1(uuidv7_safe_bound);
+Datum
+uuidv7_safe_bound(PG_FUNCTION_ARGS)
+{
+	return uuid_safe_bound_common(uuidv7_scheme);
+}
+
+PG_FUNCTION_INFO_V1(uuidv8_safe_bound);
+Datum
+uuidv8_safe_bound(PG_FUNCTION_ARGS)
+{
+	return uuid_safe_bound_common(uuidv8_scheme);
 }
 
 /* ---------- extraction and construction ---------- */

@@ -25,6 +25,18 @@ CREATE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv8'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
+-- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- since it moves within a statement
+CREATE FUNCTION uuidv6_safe_bound() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv6_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION uuidv7_safe_bound() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv7_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION uuidv8_safe_bound() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv8_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
 -- extraction and construction
 CREATE FUNCTION uuidv_version(pg_catalog.uuid) RETURNS pg_catalog.int2
 	AS 'MODULE_PATHNAME', 'uuid_version'
@@ -81,6 +93,12 @@ COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
 	'UUIDv7 of a given time (backfill): that microsecond and 62 random bits';
 COMMENT ON FUNCTION uuidv8_next() IS
 	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, never repeated on this server, clock sequence 0, 54-bit random node';
+COMMENT ON FUNCTION uuidv6_safe_bound() IS
+	'safe bound for reading new rows by key: every UUIDv6 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+COMMENT ON FUNCTION uuidv7_safe_bound() IS
+	'safe bound for reading new rows by key: every UUIDv7 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+COMMENT ON FUNCTION uuidv8_safe_bound() IS
+	'safe bound for reading new rows by key: every UUIDv8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
 COMMENT ON FUNCTION uuidv_version(pg_catalog.uuid) IS
 	'version of a UUID (NULL unless of the RFC 9562 variant)';
 COMMENT ON FUNCTION uuidv_timestamp(pg_catalog.uuid) IS
