@@ -134,6 +134,29 @@ make_root() {
 	touch "$root/.idtypes-root"
 }
 
+# The packages that a version's root takes from its release's backports (the
+# release packages an older version): Django 5.2 for the ORM tests, since
+# trixie has 4.2, which lacks the database defaults (db_default) they test.
+backports_of() {
+	case "$1" in
+		17) echo python3-django ;;
+	esac
+}
+
+# backports_pins VERSION: the release's backports in the root's apt sources
+# (when it takes packages from there), and a pin that prefers them for those
+# packages only; everything else still comes from the release.
+backports_pins() {
+	local v=$1 root release packages
+	root=$(root_dir "$v")
+	release=$(release_of "$v")
+	packages=$(backports_of "$v")
+	[ -n "$packages" ] || return 0
+	echo "deb $(debian_mirror) $release-backports main" >"$root/etc/apt/sources.list.d/idtypes-backports.list"
+	printf 'Package: %s\nPin: release n=%s-backports\nPin-Priority: 500\n' \
+		"$packages" "$release" >"$root/etc/apt/preferences.d/idtypes-backports"
+}
+
 # prepare_root VERSION: make the root and install the packages of
 # tools/common.sh for the version into it.
 prepare_root() {
@@ -142,6 +165,7 @@ prepare_root() {
 	t0=$SECONDS
 	make_root "$v"
 	t1=$SECONDS
+	backports_pins "$v"
 	copy_tree "$root"
 	mount_root "$root"
 	local rc=0
