@@ -157,6 +157,18 @@ backports_pins() {
 		"$packages" "$release" >"$root/etc/apt/preferences.d/idtypes-backports"
 }
 
+# trust_local_cas ROOT: the certificate authorities added to this machine
+# (/usr/local/share/ca-certificates: a TLS-inspecting proxy's, say) trusted in
+# the root too, so that npm there reaches the registry as it does here.
+trust_local_cas() {
+	local root=$1
+	compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null || return 0
+	[ -x "$root/usr/sbin/update-ca-certificates" ] || return 0
+	mkdir -p "$root/usr/local/share/ca-certificates"
+	cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+	in_root "$root" update-ca-certificates >/dev/null
+}
+
 # prepare_root VERSION: make the root and install the packages of
 # tools/common.sh for the version into it.
 prepare_root() {
@@ -170,6 +182,7 @@ prepare_root() {
 	mount_root "$root"
 	local rc=0
 	in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
+	[ "$rc" = 0 ] && { trust_local_cas "$root" || rc=$?; }
 	unmount_root "$root"
 	t2=$SECONDS
 	echo "root $((t1 - t0)) s, packages $((t2 - t1)) s" >"$root.prepare-times"
