@@ -157,8 +157,7 @@ def migrations():
              [("0000000000000001", 1), ("0000000000000002", 2)])
         id_ = conn.execute("INSERT INTO shop_legacys (n) VALUES (3) RETURNING id::text").fetchone()[0]
         check("new keys of the migrated table come from gen_uid8()", id_ > "0000000000400000", id_)
-        version = conn.execute(
-            "INSERT INTO shop_legacyu (n) VALUES (2) RETURNING uuid_extract_version(id)").fetchone()[0]
+        version = conn.execute("INSERT INTO shop_legacyu (n) VALUES (2) RETURNING id").fetchone()[0].version
         same("a uuid key's new default is UUIDv7 (old keys kept)", version, 7)
 
 

@@ -174,8 +174,7 @@ def migrations(engine):
         op = Operations(MigrationContext.configure(conn))
         # a uuid key keeps its type and values; new keys are UUIDv7
         op.alter_column("legacy_uuid", "id", server_default=ids.GEN_UUIDV7)
-        version = conn.execute(sa.text(
-            "INSERT INTO legacy_uuid (n) VALUES (2) RETURNING uuid_extract_version(id)")).scalar()
+        version = conn.execute(sa.text("INSERT INTO legacy_uuid (n) VALUES (2) RETURNING id")).scalar().version
         same("migration: a uuid key's new default is UUIDv7", version, 7)
         # a uuid key becomes a muid: the same 16 bytes
         op.alter_column("legacy_uuid2", "id", type_=ids.Muid(), server_default=ids.GEN_MUID,
