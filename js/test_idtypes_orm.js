@@ -1,6 +1,7 @@
 'use strict'
 // ORM test of idtypes with the JavaScript ORMs of orm/package-lock.json:
-// Drizzle (the column types of idtypes_drizzle.js), Knex and Sequelize (the
+// Drizzle (the column types of idtypes_drizzle.js, and a migration that
+// drizzle-kit generates from them), Knex and Sequelize (the
 // recipes of doc/orm.md, with idtypes_pg.js's parsers on each connection),
 // and TypeORM (core uuid with gen_uuidv7(); its refusal of the extension's
 // types).
@@ -127,6 +128,45 @@ async function drizzleChecks(pool) {
       .from(table).where(eq(table.id, text))
     same(`drizzle ${type}: idTime() and idPart('${part}') read the parts`, [parts.t.toISOString(), parts.p], [time, partValue])
   }
+}
+
+// drizzle-kit: a migration generated from a schema with every type and its
+// generator default, run by drizzle-orm's migrator (in ORM_WORKDIR)
+async function drizzleKitChecks(pool) {
+  const fs = require('fs')
+  const path = require('path')
+  const { execFileSync } = require('child_process')
+  const { drizzle } = require('drizzle-orm/node-postgres')
+  const { migrate } = require('drizzle-orm/node-postgres/migrator')
+  const dir = process.env.ORM_WORKDIR
+  fs.writeFileSync(path.join(dir, 'schema.js'), `
+const { pgTable, integer, uuid } = require('drizzle-orm/pg-core')
+const idd = require(${JSON.stringify(path.join(__dirname, 'idtypes_drizzle'))})
+exports.events = pgTable('dk_events', {
+  id: idd.muid('id').primaryKey().default(idd.genMuid),
+  origin: idd.hlculid('origin').default(idd.genHlcUlid),
+  parcel: idd.uid8('parcel').default(idd.genUid8),
+  ref: idd.tid62('ref').default(idd.genTid62),
+  doc: uuid('doc').default(idd.genUuidV7),
+  n: integer('n'),
+})
+`)
+  fs.writeFileSync(path.join(dir, 'drizzle.config.js'),
+    "module.exports = { dialect: 'postgresql', schema: './schema.js', out: './drizzle' }\n")
+  const bin = path.join(process.env.NODE_PATH, '.bin', 'drizzle-kit')
+  execFileSync(bin, ['generate', '--name', 'events'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const file = fs.readdirSync(path.join(dir, 'drizzle')).find((f) => f.endsWith('.sql'))
+  const ddl = fs.readFileSync(path.join(dir, 'drizzle', file), 'utf8')
+  for (const want of ['"id" "muid" PRIMARY KEY DEFAULT gen_muid()', '"origin" "hlculid" DEFAULT gen_hlculid()',
+    '"parcel" "uid8" DEFAULT gen_uid8()', '"ref" "tid62" DEFAULT gen_tid62()', '"doc" uuid DEFAULT gen_uuidv7()']) {
+    check(`drizzle-kit generate writes ${want}`, ddl.includes(want), ddl)
+  }
+  await migrate(drizzle(pool), { migrationsFolder: path.join(dir, 'drizzle') })
+  const { events } = require(path.join(dir, 'schema.js'))
+  const [row] = await drizzle(pool).insert(events).values({ n: 1 }).returning()
+  same('drizzle-kit: the migrated table fills every key from its generator',
+    ['muid', 'hlculid', 'uid8', 'tid62', 'uuid'].map((t, i) => VALUE[t](row[['id', 'origin', 'parcel', 'ref', 'doc'][i]])),
+    [true, true, true, true, true])
 }
 
 async function knexChecks() {
@@ -287,6 +327,7 @@ async function main() {
   try {
     await pool.query('CREATE EXTENSION IF NOT EXISTS idtypes')
     await drizzleChecks(pool)
+    await drizzleKitChecks(pool)
   } finally {
     await pool.end()
   }

@@ -50,13 +50,15 @@ my $installed = IPC::Run::run(
 plan skip_all => "npm ci could not install the locked packages: " . (grep { /\S/ } split /\n/, $err)[-1]
   unless $installed;
 note("node $node_version; " . join(', ',
-	map { my $v = `node -p "require('$npmdir/node_modules/$_/package.json').version"`; chomp $v; "$_ $v" }
-	  qw(drizzle-orm knex sequelize typeorm pg)));
+	map { my $v = `node -p "JSON.parse(require('fs').readFileSync('$npmdir/node_modules/$_/package.json')).version"`; chomp $v; "$_ $v" }
+	  qw(drizzle-orm drizzle-kit knex sequelize typeorm pg)));
 
 $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
 $node->start;
 
+my $workdir = "$PostgreSQL::Test::Utils::tmp_check/orm_workdir";
+mkdir $workdir;
 client_checks(
 	label => 'JavaScript ORMs',
 	cmd => [ 'node', "$jsdir/test_idtypes_orm.js" ],
@@ -66,6 +68,7 @@ client_checks(
 		PGPORT => $node->port,
 		PGDATABASE => 'postgres',
 		PGUSER => scalar getpwuid($>),
+		ORM_WORKDIR => $workdir,
 	});
 
 # the examples of doc/orm.md, with the adapters next to them
