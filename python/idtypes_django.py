@@ -1,15 +1,15 @@
 """Django model fields for the idtypes PostgreSQL extension (Django 5.0+,
 which has ``db_default``; PostgreSQL backend with psycopg 3).
 
-=============  ==========  ==============  ===============================
-field          SQL type    Python value    database default
-=============  ==========  ==============  ===============================
-``MuidField``  muid        ``Muid``        ``db_default=GenMuid()``
-``HlcUlidField`` hlculid   ``HlcUlid``     ``db_default=GenHlcUlid()``
-``Uid8Field``  uid8        ``Uid8`` (int)  ``db_default=GenUid8()``
-``Tid62Field`` tid62       ``Tid62`` (str) ``db_default=GenTid62()``
-``UUIDField``  uuid        ``uuid.UUID``   ``db_default=GenUuidV7()``
-=============  ==========  ==============  ===============================
+================  ========  ===============  ============================
+field             SQL type  Python value     database default
+================  ========  ===============  ============================
+``MuidField``     muid      ``Muid``         ``db_default=GenMuid()``
+``HlcUlidField``  hlculid   ``HlcUlid``      ``db_default=GenHlcUlid()``
+``Uid8Field``     uid8      ``Uid8`` (int)   ``db_default=GenUid8()``
+``Tid62Field``    tid62     ``Tid62`` (str)  ``db_default=GenTid62()``
+``UUIDField``     uuid      ``uuid.UUID``    ``db_default=GenUuidV7()``
+================  ========  ===============  ============================
 
 The values are those of idtypes_values; a field also takes what their
 classes take (the text forms, a ``uuid.UUID`` for a muid, an ``int`` for a
@@ -62,8 +62,10 @@ class _IdField(models.Field):
         return self.value_class(value)
 
     def to_python(self, value):
-        if value is None or value == "" or isinstance(value, self.value_class):
-            return value or None
+        if value is None or value == "":
+            return None
+        if isinstance(value, self.value_class):
+            return value
         try:
             return self.value_class(value)
         except (ValueError, TypeError) as e:

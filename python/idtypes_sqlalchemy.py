@@ -1,14 +1,14 @@
 """SQLAlchemy 2.0 column types for the idtypes PostgreSQL extension.
 
-=========  ===========  ==============  ===========================
-SQL type   column type  Python value    server-side default
-=========  ===========  ==============  ===========================
-muid       ``Muid``     ``Muid``        ``server_default=GEN_MUID``
-hlculid    ``HlcUlid``  ``HlcUlid``     ``GEN_HLCULID``
-uid8       ``Uid8``     ``Uid8`` (int)  ``GEN_UID8``
-tid62      ``Tid62``    ``Tid62`` (str) ``GEN_TID62``
-uuid       ``sqlalchemy.Uuid`` (core)   ``GEN_UUIDV7``, ``GEN_UUIDV6``
-=========  ===========  ==============  ===========================
+========  ===================  ===============  ============================
+SQL type  column type          Python value     server-side default
+========  ===================  ===============  ============================
+muid      ``Muid``             ``Muid``         ``server_default=GEN_MUID``
+hlculid   ``HlcUlid``          ``HlcUlid``      ``GEN_HLCULID``
+uid8      ``Uid8``             ``Uid8`` (int)   ``GEN_UID8``
+tid62     ``Tid62``            ``Tid62`` (str)  ``GEN_TID62``
+uuid      ``sqlalchemy.Uuid``  ``uuid.UUID``    ``GEN_UUIDV7``, ``GEN_UUIDV6``
+========  ===================  ===============  ============================
 
 The Python values are those of idtypes_values.  A column takes them, or
 anything their classes take (a ``uuid.UUID`` or the text for a muid, an

@@ -242,6 +242,8 @@ def orm():
         check("a model form takes the text form", form.is_valid(), form.errors)
         form.save()
         same("and saves it", str(Event.objects.get(n=6).pk), "05D5EAC793E61F17B9F5B9479DF94AC0")
+        same("a uid8 of 0 is a value, not an empty field",
+             Parcel._meta.get_field("id").to_python(Uid8(0)), Uid8(0))
         form = Form(data={"id": "not a muid", "n": 7})
         check("a model form refuses bad text", not form.is_valid() and "id" in form.errors, form.errors)
         request = RequestFactory().get("/")
