@@ -436,8 +436,8 @@ SELECT regexp_replace(line, '\s*\n\s*', ' ', 'g') COLLATE "C" AS line FROM fact 
 # and later: the names, argument names and result types of its functions,
 # created as it creates them, with CREATE OR REPLACE; its uuid_version
 # returns integer); 'handwritten', the generators application migrations
-# often carry (gen_uuidv7(), uuid_generate_v7(), uuidv7()); and
-# 'handwritten_timestamp', their uuid_timestamp(uuid), which cannot be
+# often carry (uuidv7_next(), uuid_generate_v7(), uuidv7()); and
+# 'handwritten_timestamp', their uuidv_timestamp(uuid), which cannot be
 # beside TimescaleDB's (the same name and argument).  They are stand-ins: each
 # returns a fixed, recognisable value (a timestamp in 1900, version -1, the
 # Max UUID), so that a call that reaches one instead of the documented
@@ -455,15 +455,15 @@ CREATE OR REPLACE FUNCTION public.to_uuidv7(ts timestamptz) RETURNS uuid
 	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
 CREATE OR REPLACE FUNCTION public.to_uuidv7_boundary(ts timestamptz) RETURNS uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
-CREATE OR REPLACE FUNCTION public.uuid_timestamp(uuid uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION public.uuidv_timestamp(uuid uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_time\$\$;
 CREATE OR REPLACE FUNCTION public.uuid_timestamp_micros(uuid uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_time\$\$;
-CREATE OR REPLACE FUNCTION public.uuid_version(uuid uuid) RETURNS integer
+CREATE OR REPLACE FUNCTION public.uuidv_version(uuid uuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT -1\$\$;
 },
 		handwritten => qq{
-CREATE FUNCTION public.gen_uuidv7() RETURNS uuid
+CREATE FUNCTION public.uuidv7_next() RETURNS uuid
 	LANGUAGE plpgsql VOLATILE AS \$\$BEGIN RETURN $fixed_uuid; END\$\$;
 CREATE FUNCTION public.uuid_generate_v7() RETURNS uuid
 	LANGUAGE sql VOLATILE AS \$\$SELECT $fixed_uuid\$\$;
@@ -471,7 +471,7 @@ CREATE FUNCTION public.uuidv7() RETURNS uuid
 	LANGUAGE sql VOLATILE AS \$\$SELECT $fixed_uuid\$\$;
 },
 		handwritten_timestamp => qq{
-CREATE FUNCTION public.uuid_timestamp(id uuid) RETURNS timestamptz
+CREATE FUNCTION public.uuidv_timestamp(id uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE AS \$\$SELECT $fixed_time\$\$;
 });
 	return join '', map { $sql{$_} // die "other_uuid_functions: no set $_" } @sets;
@@ -600,13 +600,14 @@ sub client_checks
 	return $checks;
 }
 
-# The examples of doc/clients.md for one driver: the blocks marked
-# "```$lang example[ $variant]", each with the "```text output" block that
-# follows it.  Returns a list of [code, output, line number].
+# The examples of a document (doc/clients.md unless $doc names another) for
+# one driver: the blocks marked "```$lang example[ $variant]", each with the
+# "```text output" block that follows it.  Returns a list of [code, output,
+# line number].
 sub doc_examples
 {
-	my ($root, $lang, $variant) = @_;
-	my $file = "$root/doc/clients.md";
+	my ($root, $lang, $variant, $doc) = @_;
+	my $file = "$root/" . ($doc // 'doc/clients.md');
 	open(my $fh, '<', $file) or die "could not read $file: $!";
 	my @lines = <$fh>;
 	close($fh);
@@ -631,35 +632,37 @@ sub doc_examples
 	return @examples;
 }
 
-# Run one example of doc/clients.md (@$cmd, with %$env added to the
-# environment) and check that it exits with status 0 and prints exactly the
-# output the document shows.
+# Run one example of a document ($doc, default doc/clients.md; @$cmd, with
+# %$env added to the environment) and check that it exits with status 0 and
+# prints exactly the output the document shows.
 sub example_prints
 {
 	my (%args) = @_;
 	my ($label, $cmd, $env, $example) = @args{qw(label cmd env example)};
+	my $doc = $args{doc} // 'doc/clients.md';
 	my ($code, $want, $line) = @$example;
 	my ($out, $err) = ('', '');
 	my $ran = IPC::Run::run($cmd, '>', \$out, '2>', \$err,
 		init => sub { $ENV{$_} = $env->{$_} for keys %{ $env // {} }; });
-	ok($ran, "$label: the example of doc/clients.md line $line runs") or diag($err);
-	is($out, $want, "$label: the example of doc/clients.md line $line prints what the document shows");
+	ok($ran, "$label: the example of $doc line $line runs") or diag($err);
+	is($out, $want, "$label: the example of $doc line $line prints what the document shows");
 	return;
 }
 
 
-# Run the examples of doc/clients.md for one driver (doc_examples($lang,
-# $variant)) against $node: each is written to "$dir/<label>_example<N>.$ext" and
+# Run the examples of doc/clients.md, or of the document $doc, for one
+# driver (doc_examples($lang, $variant, $doc)) against $node: each is written to "$dir/<label>_example<N>.$ext" and
 # run as (@$cmd, that file) with the node's connection in PGHOST, PGPORT,
 # PGDATABASE and PGUSER and %$env added; its output must be the one the
 # document shows (example_prints).
 sub run_doc_examples
 {
 	my (%args) = @_;
-	my ($node, $label, $lang, $variant, $dir, $ext, $cmd, $env) =
-	  @args{qw(node label lang variant dir ext cmd env)};
-	my @examples = doc_examples(Cwd::getcwd(), $lang, $variant);
-	cmp_ok(scalar @examples, '>=', 1, "doc/clients.md has a $label example");
+	my ($node, $label, $lang, $variant, $dir, $ext, $cmd, $env, $doc) =
+	  @args{qw(node label lang variant dir ext cmd env doc)};
+	$doc //= 'doc/clients.md';
+	my @examples = doc_examples(Cwd::getcwd(), $lang, $variant, $doc);
+	cmp_ok(scalar @examples, '>=', 1, "$doc has a $label example");
 	for my $i (0 .. $#examples)
 	{
 		(my $name = $label) =~ s/[^A-Za-z0-9]+/_/g;
@@ -676,7 +679,8 @@ sub run_doc_examples
 				PGDATABASE => 'postgres',
 				PGUSER => scalar getpwuid($>),
 			},
-			example => $examples[$i]);
+			example => $examples[$i],
+			doc => $doc);
 	}
 	return;
 }

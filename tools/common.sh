@@ -35,6 +35,11 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
 [ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")
+# The ORMs of the ORM tests (t/024_orm_python.pl, t/025_orm_js.pl), which run
+# once, against PostgreSQL 17, whose Debian release (13) packages SQLAlchemy
+# 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
+# js/orm/package-lock.json.
+[ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(python3-sqlalchemy python3-alembic python3-django nodejs npm)
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.

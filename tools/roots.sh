@@ -146,6 +146,41 @@ make_root() {
 	touch "$root/.idtypes-root"
 }
 
+# The packages that a version's root takes from its release's backports (the
+# release packages an older version): Django 5.2 for the ORM tests, since
+# trixie has 4.2, which lacks the database defaults (db_default) they test.
+backports_of() {
+	case "$1" in
+		17) echo python3-django ;;
+	esac
+}
+
+# backports_pins VERSION: the release's backports in the root's apt sources
+# (when it takes packages from there), and a pin that prefers them for those
+# packages only; everything else still comes from the release.
+backports_pins() {
+	local v=$1 root release packages
+	root=$(root_dir "$v")
+	release=$(release_of "$v")
+	packages=$(backports_of "$v")
+	[ -n "$packages" ] || return 0
+	echo "deb $(debian_mirror) $release-backports main" >"$root/etc/apt/sources.list.d/idtypes-backports.list"
+	printf 'Package: %s\nPin: release n=%s-backports\nPin-Priority: 500\n' \
+		"$packages" "$release" >"$root/etc/apt/preferences.d/idtypes-backports"
+}
+
+# trust_local_cas ROOT: the certificate authorities added to this machine
+# (/usr/local/share/ca-certificates: a TLS-inspecting proxy's, say) trusted in
+# the root too, so that npm there reaches the registry as it does here.
+trust_local_cas() {
+	local root=$1
+	compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null || return 0
+	[ -x "$root/usr/sbin/update-ca-certificates" ] || return 0
+	mkdir -p "$root/usr/local/share/ca-certificates"
+	cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+	in_root "$root" update-ca-certificates >/dev/null
+}
+
 # prepare_root VERSION...: make the root of the versions (one release) and
 # install the packages of tools/common.sh for each of them into it, one
 # version after the other (one apt at a time in a root).  Writes the time
@@ -160,11 +195,13 @@ prepare_root() {
 	mount_root "$root"
 	for v in "$@"; do
 		t0=$SECONDS
+		backports_pins "$v"
 		in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
 			bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
 		times+=", packages $v $((SECONDS - t0)) s"
 		[ "$rc" = 0 ] || break
 	done
+	[ "$rc" = 0 ] && { trust_local_cas "$root" || rc=$?; }
 	unmount_root "$root"
 	echo "$times" >"$root.prepare-times"
 	return $rc

@@ -1,0 +1,93 @@
+# The JavaScript ORMs: js/test_idtypes_orm.js runs Drizzle (with the column
+# types of js/idtypes_drizzle.js), Knex, Sequelize and TypeORM against a
+# server, each of its "ok - ..." / "not ok - ..." lines becoming an
+# assertion here; then the JavaScript examples of doc/orm.md.
+#
+# The packages are those of js/orm/package-lock.json, installed with "npm ci"
+# into this test's own directory, with Debian's node and npm, which
+# tools/common.sh installs for PostgreSQL 17 only (the version of the matrix
+# on Debian 13), so that the ORM tests run once per CI run.  Against another
+# version the test is skipped and says so (IDTYPES_ORM=yes runs it on any
+# version); without node or npm, or when npm cannot install the locked
+# packages (no registry), it is skipped and says why.
+use strict;
+use warnings;
+use Cwd qw(getcwd);
+use File::Copy qw(copy);
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $jsdir = getcwd() . '/js';
+
+my $node = PostgreSQL::Test::Cluster->new('orm_js');
+my $major = $node->pg_version->major;
+plan skip_all => "the ORM tests run against PostgreSQL 17 (Debian 13 packages node and npm for them), "
+  . "not $major; IDTYPES_ORM=yes runs them here"
+  unless $major == 17 || ($ENV{IDTYPES_ORM} // '') eq 'yes';
+
+my ($out, $err) = ('', '');
+for my $tool (qw(node npm))
+{
+	plan skip_all => "$tool is not installed"
+	  unless eval { IPC::Run::run([ $tool, '--version' ], '>', \$out, '2>', \$err) };
+}
+chomp(my $node_version = `node --version`);
+
+# the locked packages, in this test's directory
+my $npmdir = "$PostgreSQL::Test::Utils::tmp_check/npm_orm";
+mkdir $npmdir;
+copy("$jsdir/orm/$_", "$npmdir/$_") or die "copy $_: $!" for qw(package.json package-lock.json);
+($out, $err) = ('', '');
+my $installed = IPC::Run::run(
+	[ 'npm', 'ci', '--no-audit', '--no-fund', '--ignore-scripts', '--fetch-retries=1' ],
+	'>', \$out, '2>', \$err,
+	init => sub { chdir $npmdir or die "chdir $npmdir: $!" });
+plan skip_all => "npm ci could not install the locked packages: " . (grep { /\S/ } split /\n/, $err)[-1]
+  unless $installed;
+note("node $node_version; " . join(', ',
+	map { my $v = `node -p "JSON.parse(require('fs').readFileSync('$npmdir/node_modules/$_/package.json')).version"`; chomp $v; "$_ $v" }
+	  qw(drizzle-orm drizzle-kit knex sequelize typeorm pg)));
+
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+$node->start;
+
+my $workdir = "$PostgreSQL::Test::Utils::tmp_check/orm_workdir";
+mkdir $workdir;
+client_checks(
+	label => 'JavaScript ORMs',
+	cmd => [ 'node', "$jsdir/test_idtypes_orm.js" ],
+	env => {
+		NODE_PATH => "$npmdir/node_modules",
+		PGHOST => $node->host,
+		PGPORT => $node->port,
+		PGDATABASE => 'postgres',
+		PGUSER => scalar getpwuid($>),
+		ORM_WORKDIR => $workdir,
+	});
+
+# the examples of doc/orm.md, with the adapters next to them
+my $exdir = "$PostgreSQL::Test::Utils::tmp_check/orm_examples";
+mkdir $exdir;
+copy("$jsdir/$_", "$exdir/$_") or die "copy $_: $!" for qw(idtypes_pg.js idtypes_drizzle.js);
+for my $orm (qw(drizzle knex sequelize typeorm))
+{
+	run_doc_examples(
+		node => $node,
+		label => $orm,
+		doc => 'doc/orm.md',
+		lang => 'js',
+		variant => $orm,
+		dir => $exdir,
+		ext => 'js',
+		cmd => ['node'],
+		env => { NODE_PATH => "$npmdir/node_modules" });
+}
+
+$node->stop;
+done_testing();
