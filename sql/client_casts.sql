@@ -2,6 +2,11 @@
 -- parameters convert on assignment (INSERT, UPDATE, PL/pgSQL), and nowhere
 -- else: comparisons, function calls, UNION and CASE stay explicit.
 
+-- errors by their message alone: the detail and hint of a missing operator
+-- or function differ between versions (19 moved part of the hint into a
+-- detail)
+\set VERBOSITY terse
+
 -- the extension's casts and their contexts (a: assignment, e: explicit)
 SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target, c.castcontext
 FROM pg_cast c

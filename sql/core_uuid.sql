@@ -36,9 +36,10 @@ INSERT INTO core_uuid_names VALUES
 	('uuid_send'), ('uuid_eq'), ('uuid_ne'), ('uuid_lt'), ('uuid_le'),
 	('uuid_gt'), ('uuid_ge'), ('uuid_cmp'), ('uuid_hash'),
 	('uuid_hash_extended'), ('uuid_sortsupport'), ('uuid_skipsupport'),
-	('brin_minmax_multi_distance_uuid');
+	('brin_minmax_multi_distance_uuid'), ('bytea'), ('uuid');
 -- the server's core functions that take or return a uuid, or are named for
--- it, that the list lacks (none on any version up to 18)
+-- it, that the list lacks (none on any version up to 19, whose casts
+-- between uuid and bytea are the functions bytea(uuid) and uuid(bytea))
 SELECT DISTINCT p.proname
 FROM pg_proc p
 WHERE p.pronamespace = 'pg_catalog'::regnamespace
@@ -76,10 +77,12 @@ SELECT current_setting('server_version_num')::int >= 170000 AS core_extract,
 \echo 'PostgreSQL 17 or later: core has uuid_extract_timestamp() and uuid_extract_version()'
 
 -- on 17 and later the server has every name of the list that it should
+-- (those of 18 from 18 on, the casts' of 19 from 19 on)
 SELECT name FROM core_uuid_names
 WHERE name NOT IN (SELECT proname FROM pg_proc WHERE pronamespace = 'pg_catalog'::regnamespace)
   AND (current_setting('server_version_num')::int >= 180000
-	   OR name NOT IN ('uuidv4', 'uuidv7', 'uuid_skipsupport'));
+	   OR name NOT IN ('uuidv4', 'uuidv7', 'uuid_skipsupport'))
+  AND (current_setting('server_version_num')::int >= 190000 OR name NOT IN ('bytea', 'uuid'));
 
 --
 -- The extractors.  A UUID of each version number 0 to 15 in the RFC 9562
@@ -187,6 +190,14 @@ SELECT uuidv_timestamp(uuidv7(interval '-10 years')) BETWEEN now() - interval '1
 														 AND now() - interval '9 years 11 months' AS shifted_back,
 	   uuidv_timestamp(uuidv7(interval '3 days')) > now() + interval '2 days' AS shifted_ahead,
 	   uuid_extract_timestamp(uuidv7_at(timestamptz '2001-02-03 04:05:06.789+00')) AS backfilled;
+-- uuidv7_next(interval) is core's uuidv7(interval): the same shift, to the
+-- moment of each call, and the same errors for a time the v7 range lacks
+SELECT s, abs(extract(epoch FROM uuid_extract_timestamp(uuidv7(s)) - uuid_extract_timestamp(uuidv7_next(s)))) < 1
+		  AS same_time
+FROM (VALUES (interval '-10 years'), ('3 days'), ('1 mon -2 hours'), ('-0.5 ms')) v(s);
+SELECT s, left(sqlerr(format('SELECT uuidv7(%L::interval)', s)), 5) AS core,
+	   left(sqlerr(format('SELECT uuidv7_next(%L::interval)', s)), 5) AS idtypes
+FROM (VALUES ('-100 years'), ('9000 years'), ('-300000 years')) v(s);
 
 \else
 \echo 'before PostgreSQL 18: no core uuidv7()'

@@ -40,12 +40,13 @@ sub others
 {
 	my ($db) = @_;
 	return $node->safe_psql($db, q{
-SELECT string_agg(p.oid::regprocedure::text || ' ' || p.prorettype::regtype::text, ', '
-				  ORDER BY p.oid::regprocedure::text)
+SELECT string_agg(f, ', ' ORDER BY f COLLATE "C")
+FROM (SELECT p.proname || '(' || oidvectortypes(p.proargtypes) || ') '
+			 || p.prorettype::regtype::text AS f
 FROM pg_proc p
 WHERE p.pronamespace = 'public'::regnamespace
   AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
-				  AND d.deptype = 'e')});
+				  AND d.deptype = 'e')) s});
 }
 
 my %expect_others = (

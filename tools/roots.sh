@@ -7,8 +7,9 @@
 # this machine's apt sources name; versions of one release share its root
 # (18 and 19: sid, with experimental in its apt sources for 19's release
 # candidate).  A root is made once and kept (under IDTYPES_ROOTS, default
-# /var/tmp/idtypes-roots): the next run only installs what is missing.  The tests run in it with chroot, with /proc, /sys and /dev
-# bound from this machine, which are unmounted again whatever happens.
+# /var/tmp/idtypes-roots): the next run only installs what is missing.  The
+# tests run in it with chroot, with /proc, /sys and /dev bound from this
+# machine, which are unmounted again whatever happens.
 
 IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
 
@@ -129,7 +130,9 @@ make_root() {
 		{ tail -n 20 "$root.debootstrap.log" >&2; unmount_root "$root"; return 1; }
 	# unstable comes with experimental, where Debian puts the next major's
 	# release candidates (apt takes nothing from it unless asked with -t)
-	[ "$release" = sid ] && echo "deb $mirror experimental main" >>"$root/etc/apt/sources.list"
+	if [ "$release" = sid ]; then
+		echo "deb $mirror experimental main" >>"$root/etc/apt/sources.list"
+	fi
 	# apt: no recommends, retries; unstable's Release file is used past
 	# its Valid-Until date (the mirror may serve one that is)
 	{
