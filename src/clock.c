@@ -97,6 +97,7 @@ static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
 static inline IdClock *get_clocks(void);
 static void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
+static void state_file_inaccessible(const char *what) pg_attribute_noreturn();
 static StateFileResult read_state_file(uint64 *values);
 
 int64
@@ -482,7 +483,8 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 							 errmsg("idtypes state file \"%s\" is missing, but the id clocks have run in this data directory before",
 									IDCLOCK_STATE_FILE),
 							 errdetail("Without the file, ids issued before could be issued again, or sort after new ones."),
-							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory).  "
+							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory) with its owner "
+									 "and mode (\"cp -p\"): the operating system user that runs the server must be able to read it.  "
 									 "To start the clocks from the system clock instead, which is safe only if the system clock is "
 									 "past every id issued before, remove \"%s\" and \"%s\".",
 									 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
@@ -632,6 +634,31 @@ state_file_untrusted(uint64 *values, const char *why)
 }
 
 /*
+ * A state file that exists but cannot be opened or read (its owner or mode,
+ * an I/O error) may well hold good values: nothing is known to be wrong
+ * with its contents, so it is neither moved aside nor replaced, and the
+ * start stops until it can be read.  (Resuming from its time would reissue
+ * ids whenever the clocks ran ahead of the system clock.)
+ */
+static void
+state_file_inaccessible(const char *what)
+{
+	int			save_errno = errno;
+
+	ereport(FATAL,
+			(errcode_for_file_access(),
+			 errmsg("could not %s idtypes state file \"%s\": %m", what, IDCLOCK_STATE_FILE),
+			 errdetail("The id clocks resume from this file; the server does not start until it can read it.  "
+					   "The file was left as it is."),
+			 save_errno == EACCES || save_errno == EPERM ?
+			 errhint("Give the file to the operating system user that runs the server, readable and writable by it "
+					 "(chown, chmod 0600); a file restored as another user (root, say) keeps that user unless copied "
+					 "with its owner, as \"cp -p\" does.") :
+			 errhint("Check the file and the storage under the data directory (the system log may say more), "
+					 "then start the server again.")));
+}
+
+/*
  * Read the state file into values; lines of clocks this version does not
  * know go, whole, to the carried text.
  */
@@ -653,17 +680,13 @@ read_state_file(uint64 *values)
 	{
 		if (errno == ENOENT)
 			return STATE_FILE_MISSING;
-		state_file_untrusted(values, "could not be opened");
-		return STATE_FILE_UNTRUSTED;
+		state_file_inaccessible("open");
 	}
 	/* one byte more than a file may hold, to see a larger one */
 	len = read(fd, buf, IDCLOCK_STATE_MAXLEN + 1);
-	CloseTransientFile(fd);
 	if (len < 0)
-	{
-		state_file_untrusted(values, "could not be read");
-		return STATE_FILE_UNTRUSTED;
-	}
+		state_file_inaccessible("read");
+	CloseTransientFile(fd);
 	if (len > IDCLOCK_STATE_MAXLEN)
 	{
 		state_file_untrusted(values, "is larger than " CppAsString2(IDCLOCK_STATE_MAXLEN) " bytes");

@@ -1,0 +1,117 @@
+# The ways out of a refused or troubled start, as an operator follows them:
+# a state file that exists but cannot be read stops the start and is left
+# as it is (never moved aside and resumed from its time, which reissues ids
+# when the clocks were ahead of the system clock); a state file deleted
+# under a running server does not turn a backend crash into an outage; the
+# far-ahead warning's hint leads out in one step, even with a
+# idtypes.state.damaged of an earlier event; and a file with up to 64 kB of
+# lines of unknown clocks keeps all of them.  uid8 comes from a configured
+# generator id in time_sequential mode, where a start from an earlier clock
+# repeats ids; the system clock is 6 seconds behind the newest ids
+# (libfaketime).
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(usleep);
+
+plan skip_all => 'libfaketime is not installed' unless faketime_lib();
+plan skip_all => 'the tests run as root, which can read any file'
+  if $> == 0;
+
+my @schemes = schemes();
+
+sub sql
+{
+	my ($node, $query) = @_;
+	return $node->safe_psql('postgres', $query);
+}
+
+# A batch of ids of every scheme, as phase $phase: 10 transactions of 500.
+sub generate
+{
+	my ($node, $phase) = @_;
+	sql($node, "INSERT INTO ids SELECT $phase" . join('', map { ", $_->{gen}" } @schemes)
+		  . ' FROM generate_series(1, 500)')
+	  for 1 .. 10;
+}
+
+# How many ids of phase $new repeat an earlier one, and the schemes whose
+# newest earlier id is not below every id of phase $new ('' when none).
+sub check_phase
+{
+	my ($node, $new, $name) = @_;
+	my $repeats = sql($node, 'SELECT ' . join(' + ', map {
+		"(SELECT count(*) FROM ids a JOIN ids b ON a.c_$_->{name} = b.c_$_->{name} "
+		  . "AND a.phase < $new AND b.phase = $new)" } @schemes));
+	is($repeats, '0', "$name: no id of phase $new repeats an earlier one");
+	is(sql($node, q{SELECT concat_ws(' ', } . join(', ', map {
+		my $k = "c_$_->{name}";
+		"CASE WHEN (SELECT $k FROM ids WHERE phase < $new ORDER BY 1 DESC LIMIT 1) >= "
+		  . "(SELECT $k FROM ids WHERE phase = $new ORDER BY 1 LIMIT 1) THEN '$_->{name}' END" } @schemes)
+		  . ')'), '', "$name: every id of phase $new sorts after every earlier id");
+	return $repeats;
+}
+
+my $node = PostgreSQL::Test::Cluster->new('recovery');
+$node->init;
+$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'idtypes'
+restart_after_crash = on
+idtypes.uid8_mode = 'time_sequential'
+idtypes.uid8_generator_id = 9
+});
+my $rc = $node->basedir . '/faketime.rc';
+set_clock($rc, '+0');
+my %faked = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+start_faked($node, %faked);
+sql($node, 'CREATE EXTENSION idtypes; CREATE TABLE ids (phase int'
+	  . join('', map { ", c_$_->{name} $_->{type}" } @schemes) . ')');
+my $dir = $node->data_dir;
+my $state_file = "$dir/idtypes.state";
+
+#
+# 1. A state file that cannot be opened (a restore as another user): no
+# start, the file untouched; once readable, the clocks resume from it.
+#
+generate($node, 1);
+$node->stop('immediate');
+my $saved = slurp_file($state_file);
+chmod 0000, $state_file or die;
+set_clock($rc, '-6s');
+my $log_offset = -s $node->logfile;
+my $started = start_faked($node, %faked, fail_ok => 1);
+ok(!$started, 'an unreadable state file: no start');
+my $log = slurp_file($node->logfile, $log_offset);
+my $phase = 2;
+if ($started)
+{
+	# it started anyway: what that reissued, then the saved file back
+	generate($node, $phase);
+	note('an unreadable file, started from: ' . check_phase($node, $phase, 'unreadable file')
+		  . ' repeated ids');
+	$phase++;
+	$node->stop;
+	unlink("$state_file.damaged");
+	append_to_file("$state_file.saved", $saved);
+	rename("$state_file.saved", $state_file) or die;
+	$log_offset = -s $node->logfile;
+}
+like($log, qr/FATAL:  could not open idtypes state file "idtypes.state": Permission denied/,
+	'the log says which file and why');
+like($log, qr/HINT:  Give the file to the operating system user that runs the server/, 'and what to do');
+ok(!-e "$state_file.damaged", 'the file is not moved aside');
+chmod 0600, $state_file or die;
+is(slurp_file($state_file), $saved, 'nor changed');
+start_faked($node, %faked);
+unlike(slurp_file($node->logfile, $log_offset), qr/WARNING:  idtypes state file/,
+	'readable again, it is trusted');
+generate($node, $phase);
+check_phase($node, $phase, 'unreadable file, then made readable');
+$phase++;
+
+done_testing();
