@@ -94,6 +94,15 @@ typedef enum StateFileResult
 /* File contents are built and read here, not on the stack (64 kB). */
 static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
 
+/*
+ * The postmaster's copy of the clocks, taken when a backend crash makes it
+ * reinitialise shared memory: the values the state file covered then, which
+ * the reinitialisation resumes from even if the file has gone meanwhile.
+ */
+static uint64 reinit_values[IDSCHEME_COUNT];
+static char reinit_carried[IDCLOCK_CARRIED_MAX + 1];
+static bool reinit_known = false;
+
 static inline IdClock *get_clocks(void);
 static void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
@@ -477,6 +486,22 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 				warn_if_future(values, future_ms);
 				break;
 			case STATE_FILE_MISSING:
+				if (reinit_known)
+				{
+					/*
+					 * A reinitialisation after a backend crash, the file gone
+					 * since the start: the postmaster knows what it covered.
+					 */
+					memcpy(values, reinit_values, sizeof(reinit_values));
+					strlcpy(area->carried, reinit_carried, sizeof(area->carried));
+					write_state_file(values, FATAL);
+					ereport(WARNING,
+							(errcode(ERRCODE_DATA_CORRUPTED),
+							 errmsg("idtypes state file \"%s\" was missing after a backend crash, and was written again",
+									IDCLOCK_STATE_FILE),
+							 errdetail("The id clocks resume from the values the server held before the crash.")));
+					break;
+				}
 				if (data_file_exists(IDCLOCK_MARKER_FILE) || data_file_exists(IDCLOCK_DAMAGED_FILE))
 					ereport(FATAL,
 							(errcode(ERRCODE_DATA_CORRUPTED),
@@ -496,6 +521,23 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 				/* the replacement values are on disk before any id is issued */
 				write_state_file(values, FATAL);
 				break;
+		}
+		/*
+		 * After a backend crash: never behind what the server held, and the
+		 * file covers what the clocks resume from.
+		 */
+		if (reinit_known)
+		{
+			bool		raised = false;
+
+			for (int i = 0; i < IDSCHEME_COUNT; i++)
+			{
+				raised |= reinit_values[i] > values[i];
+				values[i] = Max(values[i], reinit_values[i]);
+			}
+			if (raised)
+				write_state_file(values, FATAL);
+			reinit_known = false;
 		}
 		write_marker();
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
@@ -517,7 +559,10 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 /*
  * on_shmem_exit callback of the postmaster: on a clean shutdown all backends
  * are gone, so the last values are final and the file can hold them exactly.
- * After a crash (code != 0) the file already covers everything issued.
+ * After a crash (code != 0) the file already covers everything issued; the
+ * postmaster, which goes on to reinitialise shared memory, keeps what the
+ * clocks held (the larger of issued and covered, for a clock caught between
+ * the two) for the reinitialisation, which then needs no file.
  * Only the postmaster (or a single-user backend) may do this: while other
  * backends run, a value below the reservation would break the guarantee.
  */
@@ -526,8 +571,17 @@ idclock_save_state(int code, Datum arg)
 {
 	uint64		values[IDSCHEME_COUNT];
 
-	if (code != 0 || IsUnderPostmaster || !clocks_shared)
+	if (IsUnderPostmaster || !clocks_shared)
 		return;
+	if (code != 0)
+	{
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
+			reinit_values[i] = Max(pg_atomic_read_u64(&clocks[i].last),
+								   pg_atomic_read_u64(&clocks[i].reserved));
+		strlcpy(reinit_carried, area->carried, sizeof(reinit_carried));
+		reinit_known = true;
+		return;
+	}
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
 		values[i] = pg_atomic_read_u64(&clocks[i].last);
 	write_state_file(values, LOG);

@@ -114,4 +114,48 @@ generate($node, $phase);
 check_phase($node, $phase, 'unreadable file, then made readable');
 $phase++;
 
+#
+# 6. The state file deleted under the running server, then a backend crash:
+# the server comes back, with the file written again from the clocks it
+# held, and nothing is reissued (the system clock is still behind).
+#
+unlink($state_file) or die;
+$log_offset = -s $node->logfile;
+my $victim = $node->background_psql('postgres');
+my $pid = $victim->query_safe('SELECT pg_backend_pid()');
+chomp($pid);
+kill('KILL', $pid) or die "could not kill backend $pid: $!";
+$node->wait_for_log(qr/all server processes terminated; reinitializing/, $log_offset);
+my $up = 0;
+foreach (1 .. 300)
+{
+	$log = slurp_file($node->logfile, $log_offset);
+	last if $log =~ /FATAL:  idtypes state file/;
+	if ($log =~ /database system is ready to accept connections/)
+	{
+		$up = 1;
+		last;
+	}
+	usleep(100_000);
+}
+eval { $victim->quit; };
+ok($up, 'a backend crash with the state file deleted: the server comes back')
+  or diag($log);
+if ($up)
+{
+	like($log, qr/WARNING:  idtypes state file "idtypes.state" was missing after a backend crash, and was written again/,
+		'and says that it wrote the file again');
+	ok(-e $state_file, 'the file is there');
+	generate($node, $phase);
+	check_phase($node, $phase, 'file deleted, then a backend crash');
+	$node->stop;
+}
+else
+{
+	# the postmaster has gone: let the rest start from the saved file
+	append_to_file($state_file, $saved);
+	unlink("$dir/postmaster.pid");
+	$node->_update_pid(0);
+}
+
 done_testing();
