@@ -44,12 +44,17 @@
 
 #define IDCLOCK_STATE_HEADER	"idtypes state 1\n"
 /*
- * The largest state file read (a larger one is damaged), and room for the
- * lines of a newer version's clocks carried through a rewrite: all of them,
- * however many a file of that size holds.
+ * Room for the lines of a newer version's clocks carried through a rewrite
+ * (64 kB: a file with more is damaged), and the largest state file read:
+ * that much, plus this version's own lines (the header, one line per
+ * clock, the CRC), so that every file this version writes it reads back,
+ * and a file that carries 64 kB of unknown lines keeps all of them.
  */
-#define IDCLOCK_STATE_MAXLEN	65536
-#define IDCLOCK_CARRIED_MAX		(IDCLOCK_STATE_MAXLEN - 4096)
+#define IDCLOCK_CARRIED_MAX		65536
+#define IDCLOCK_OWN_MAX			4096
+#define IDCLOCK_STATE_MAXLEN	69632	/* the two above */
+StaticAssertDecl(IDCLOCK_STATE_MAXLEN == IDCLOCK_CARRIED_MAX + IDCLOCK_OWN_MAX,
+				 "the largest state file holds the carried lines and the own ones");
 
 /*
  * The marker of a data directory whose clocks have been in use: a missing
@@ -73,7 +78,7 @@
 typedef struct IdClockArea
 {
 	IdClock		clocks[IDSCHEME_COUNT];
-	char		carried[IDCLOCK_CARRIED_MAX];
+	char		carried[IDCLOCK_CARRIED_MAX + 1];
 } IdClockArea;
 
 /* The clocks in use: shared ones, or this backend's own. */
@@ -91,7 +96,7 @@ typedef enum StateFileResult
 	STATE_FILE_UNTRUSTED		/* damaged or unreadable: moved aside */
 } StateFileResult;
 
-/* File contents are built and read here, not on the stack (64 kB). */
+/* File contents are built and read here, not on the stack (68 kB). */
 static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
 
 /*
@@ -455,9 +460,9 @@ warn_if_future(const uint64 *values, int64 future_ms)
 					   "a file may reach at most " INT64_FORMAT " s ahead (idtypes.hlculid_max_drift, at least %d s, plus %d s).",
 					   tolerance_ms / 1000, IDCLOCK_FUTURE_MIN_MS / 1000, IDCLOCK_AHEAD_SECS),
 			 errhint("If the system clock is wrong, correct it.  If the file is wrong (copied from another server, or edited) "
-					 "and no id was issued from it, stop the server, remove \"%s\" and \"%s\", and start it again: "
-					 "the clocks then start from the system clock.",
-					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE)));
+					 "and no id was issued from it, stop the server, remove \"%s\", \"%s\" and \"%s\" (those of them that exist), "
+					 "and start it again: the clocks then start from the system clock.",
+					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
 }
 
 /*
@@ -511,7 +516,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory) with its owner "
 									 "and mode (\"cp -p\"): the operating system user that runs the server must be able to read it.  "
 									 "To start the clocks from the system clock instead, which is safe only if the system clock is "
-									 "past every id issued before, remove \"%s\" and \"%s\".",
+									 "past every id issued before, remove \"%s\" and \"%s\" (those of them that exist).",
 									 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
 				/* a first start: a file, so that a crash cannot look like one */
 				write_state_file(values, FATAL);
@@ -784,10 +789,10 @@ read_state_file(uint64 *values)
 		{
 			size_t		l = strlen(line);
 
-			/* cannot happen for a file that fits: never drop a line silently */
-			if (carried + l + 2 > IDCLOCK_CARRIED_MAX)
+			/* more than the room for them: never drop a line silently */
+			if (carried + l + 1 > IDCLOCK_CARRIED_MAX)
 			{
-				state_file_untrusted(values, "has more lines of unknown clocks than this version can keep");
+				state_file_untrusted(values, "has more than " CppAsString2(IDCLOCK_CARRIED_MAX) " bytes of lines of unknown clocks");
 				return STATE_FILE_UNTRUSTED;
 			}
 			memcpy(area->carried + carried, line, l);

@@ -158,4 +158,70 @@ else
 	$node->_update_pid(0);
 }
 
+#
+# 7. The far-ahead warning's hint, followed to the letter with an
+# idtypes.state.damaged left from an earlier event, leads to a start.
+#
+my %now_state = slurp_file($state_file) =~ /^(\w+) (\d+)$/mg;
+my $year = 366 * 86400;
+my $body = "idtypes state 1\n"
+  . join('', map { "$_->{name} " . ($now_state{ $_->{name} } + $year * $_->{clock_rate}) . "\n" } @schemes);
+open(my $fh, '>', $state_file) or die;
+printf $fh "%scrc %08x\n", $body, crc32c($body);
+close $fh;
+append_to_file("$state_file.damaged", 'from an earlier event');
+$log_offset = -s $node->logfile;
+start_faked($node, %faked);
+$log = slurp_file($node->logfile, $log_offset);
+my ($hint) = $log =~ /far ahead of the system clock.*?\n.*?HINT:  ([^\n]*)/s;
+ok(defined $hint, 'a file a year ahead: the warning and its hint') or diag($log);
+$hint //= '';
+my @named = $hint =~ /remove (.*?), and start it again/ ? ($1 =~ /"([^"]+)"/g) : ();
+note("the hint says to remove: @named");
+ok(scalar(@named) >= 2, 'the hint names the files to remove');
+$node->stop;
+unlink(map { "$dir/$_" } @named);
+$log_offset = -s $node->logfile;
+ok(start_faked($node, %faked, fail_ok => 1), 'after removing what the hint names, the server starts')
+  or diag(slurp_file($node->logfile, $log_offset)), unlink(map { "$dir/$_" } qw(idtypes.state.damaged idtypes.started)),
+  start_faked($node, %faked);
+ok(!-e "$state_file.damaged" && -e $state_file, 'with a new state file, and nothing else left');
+
+#
+# 7. Up to 64 kB of lines of unknown clocks, in a file that fits: all kept.
+#
+$node->stop;
+$body = slurp_file($state_file);
+$body =~ s/^crc .*\n//m;
+my $n = 0;
+my $extra = '';
+$extra .= sprintf("newer_clock_%05d %d\n", ++$n, 1_000_000_000_000 + $n) while length($extra) < 63_000;
+open($fh, '>', $state_file) or die;
+printf $fh "%s%scrc %08x\n", $body, $extra, crc32c($body . $extra);
+close $fh;
+note(sprintf('a file of %d bytes, %d of them in %d lines of unknown clocks', -s $state_file, length($extra), $n));
+$log_offset = -s $node->logfile;
+start_faked($node, %faked);
+unlike(slurp_file($node->logfile, $log_offset), qr/idtypes state file/,
+	'63 kB of lines of unknown clocks are accepted');
+generate($node, 10);
+$node->restart;
+$node->stop;
+my @kept = slurp_file($state_file) =~ /^newer_clock_\d+ \d+$/mg;
+is(scalar(@kept), $n, "all $n lines are carried through the rewrites");
+
+# more than 64 kB of them: damaged, with the warning, never cut silently
+$body = slurp_file($state_file);
+$body =~ s/^crc .*\n//m;
+$body .= "x" x 2000 . " 1\n" for 1 .. 2;
+open($fh, '>', $state_file) or die;
+printf $fh "%scrc %08x\n", $body, crc32c($body);
+close $fh;
+$log_offset = -s $node->logfile;
+start_faked($node, %faked);
+like(slurp_file($node->logfile, $log_offset),
+	qr/WARNING:  idtypes state file "idtypes.state" has more than 65536 bytes of lines of unknown clocks/,
+	'more than 64 kB of them: treated as damaged, with the warning');
+$node->stop;
+
 done_testing();
