@@ -114,8 +114,14 @@ static bool write_state_file(const uint64 *values, int elevel);
 static void state_file_inaccessible(const char *what) pg_attribute_noreturn();
 static StateFileResult read_state_file(uint64 *values);
 
+/*
+ * The last second whose nanoseconds fit the 64-bit count:
+ * 2262-04-11 23:47:16 UTC.
+ */
+#define IDCLOCK_LAST_SEC		(PG_INT64_MAX / 1000000000 - 1)
+
 int64
-idclock_now_ns(void)
+idclock_wall_ns(void)
 {
 	struct timespec ts;
 
@@ -124,7 +130,28 @@ idclock_now_ns(void)
 	/* a clock set before 1970 is treated as 1970, never as a huge time */
 	if (ts.tv_sec < 0)
 		return 0;
+	/* past the count's range: its end, never a wrapped (1970) time */
+	if (unlikely(ts.tv_sec > IDCLOCK_LAST_SEC))
+		return PG_INT64_MAX;
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int64
+idclock_now_ns(void)
+{
+	int64		now = idclock_wall_ns();
+
+	/*
+	 * Every id a generator takes from a time past the count's range would
+	 * carry a wrong time (the range's end), so none is issued.
+	 */
+	if (unlikely(now == PG_INT64_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("the system clock is past the range of the id clocks"),
+				 errdetail("The id clocks count nanoseconds since 1970 in 64 bits, until 2262-04-11 23:47:16 UTC."),
+				 errhint("Correct the system clock.")));
+	return now;
 }
 
 int64
@@ -433,7 +460,7 @@ write_marker(void)
 static void
 warn_if_future(const uint64 *values, int64 future_ms)
 {
-	int64		now = idclock_now_ns();
+	int64		now = idclock_wall_ns();
 	int64		tolerance_ms = Max(future_ms, IDCLOCK_FUTURE_MIN_MS) +
 		IDCLOCK_AHEAD_SECS * 1000;
 	char		ahead[512] = "";
@@ -666,7 +693,7 @@ static void
 state_file_untrusted(uint64 *values, const char *why)
 {
 	struct stat st;
-	int64		written_ns = idclock_now_ns();
+	int64		written_ns = idclock_wall_ns();
 	bool		have_mtime = stat(IDCLOCK_STATE_FILE, &st) == 0;
 
 	/* st_mtime is whole seconds: round up */

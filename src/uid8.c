@@ -573,23 +573,23 @@ uid8_next_word(bool shared, uint32 nslots)
 			seen_ms = s.used_up_ms;
 			seen_at = idclock_monotonic_ns();
 		}
-		if (s.now_ms == seen_ms)
+		/*
+		 * Leave the millisecond once a millisecond has really passed since
+		 * we saw it used up, whatever the wall clock says: it may be behind
+		 * (stepped back), or not moving (set before 1970, which reads as
+		 * 1970 for ever).  Whoever moves a generator to its next millisecond
+		 * has waited so, so its time advances no faster than real time.
+		 * When the wall clock is in that millisecond, it usually reaches
+		 * the next one first: sleep to whichever comes first.
+		 */
 		{
-			/* the wall clock is in that millisecond: sleep to its end */
-			pg_usleep(1000 - ((uint64) now_ns / 1000) % 1000);
-		}
-		else
-		{
-			/*
-			 * The wall clock is behind (it was stepped back): leave the
-			 * millisecond once a millisecond has really passed since we saw
-			 * it used up.  Whoever moves a generator to its next millisecond
-			 * has waited so, so its time advances no faster than real time.
-			 */
 			int64		waited = idclock_monotonic_ns() - seen_at;
 
 			if (waited >= 1000000)
 				s.pass_ms = seen_ms;
+			else if (s.now_ms == seen_ms)
+				pg_usleep(Min((int64) (1000 - now_ns / 1000 % 1000),
+							  (1000000 - waited) / 1000 + 1));
 			else
 				pg_usleep((1000000 - waited) / 1000 + 1);
 		}
@@ -912,7 +912,8 @@ uid8_xact_callback(XactEvent event, void *arg)
 {
 	if (event == XACT_EVENT_COMMIT && uid8_backend.ngens > uid8_backend.nfirst)
 	{
-		int64		now_ns = idclock_now_ns();
+		/* after the commit: an error here would be a PANIC */
+		int64		now_ns = idclock_wall_ns();
 
 		(void) uid8_release_unneeded((uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns));
 	}
