@@ -817,7 +817,7 @@ uid8_claim_first(int count, const Uid8Identity *id)
 {
 	int			lo;
 	int			hi;
-	int			found = 0;
+	volatile int found = 0;
 
 	uid8_release(UID8_HELD_NONE);
 	uid8_backend.nfirst = 0;
@@ -834,12 +834,28 @@ uid8_claim_first(int count, const Uid8Identity *id)
 	uid8_backend.first = id->first;
 	uid8_backend.count = id->count;
 	uid8_claimable(&lo, &hi);
-	for (int gen = lo; gen < hi && found < count; gen++)
+
+	/*
+	 * A claim that fails half way (a full lock table is an error) gives
+	 * back what it got: the session would otherwise hold those ids, and
+	 * their lock table entries, until its next gen_uid8() or its end.
+	 */
+	PG_TRY();
 	{
-		if (uid8_try_claim(gen, UID8_HELD_FIRST))
-			found++;
+		for (int gen = lo; gen < hi && found < count; gen++)
+		{
+			if (uid8_try_claim(gen, UID8_HELD_FIRST))
+				found++;
+		}
+		uid8_claims_changed(true);
 	}
-	uid8_claims_changed(true);
+	PG_CATCH();
+	{
+		uid8_release(UID8_HELD_NONE);
+		uid8_backend.ngens = 0;
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
 	if (found < count)
 	{
 		uid8_release(UID8_HELD_NONE);

@@ -4,7 +4,7 @@
 # clock stepped back while the server runs (libfaketime); with default
 # settings, backends that claim more generator ids as they need them,
 # concurrently, across restarts and a crash, and in a full generator-id
-# space.
+# space; a first claim that fails half way with the lock table full.
 use strict;
 use warnings;
 use FindBin;
@@ -434,5 +434,31 @@ is(sql($remap, 'SELECT count(*) - count(DISTINCT id) FROM t'), '0',
 is(sql($remap, q{SELECT count(*) FROM t a JOIN t b ON a.phase = 1 AND b.phase = 2 AND b.id <= a.id}), '0',
 	'new generator range: the new ids sort after the old');
 $remap->stop;
+
+#
+# A first claim that fails half way, the lock table full: it gives back
+# what it got, and the session goes on.  Without shared_preload_libraries,
+# so that the generator count is a reloadable setting.
+#
+my $locks = PostgreSQL::Test::Cluster->new('uid8_lock_table');
+$locks->init;
+$locks->append_conf('postgresql.conf', qq{
+max_connections = 10
+max_locks_per_transaction = 10
+idtypes.uid8_generator_count = 2048
+});
+$locks->start;
+sql($locks, 'CREATE EXTENSION idtypes');
+my $victim = $locks->background_psql('postgres', on_error_stop => 0);
+my $vpid = $victim->query_safe('SELECT pg_backend_pid()');
+my ($vout, $vfailed) = $victim->query('SELECT gen_uid8()');
+like($victim->{stderr}, qr/ERROR:  out of shared memory/, 'a first claim of 2048 ids with a small lock table: out of shared memory');
+$victim->{stderr} = '';
+my ($kret, $kept, $kerr) = $locks->psql('postgres', "SELECT count(*) FROM uid8_claimed_generators() WHERE pid = $vpid");
+is($kept, '0', 'the failed claim keeps no generator id, and another session connects') or diag($kerr);
+($vout, $vfailed) = $victim->query('SELECT count(*) > 0 FROM pg_class');
+is("$vout $vfailed", 't 0', 'and the session goes on') or diag($victim->{stderr});
+$victim->quit;
+$locks->stop;
 
 done_testing();
