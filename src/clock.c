@@ -38,6 +38,7 @@
 #include "storage/ipc.h"
 
 #include "clock.h"
+#include "compat.h"
 
 /* How far ahead of the last issued value the state file reaches. */
 #define IDCLOCK_AHEAD_SECS		5
@@ -111,7 +112,7 @@ static bool reinit_known = false;
 static inline IdClock *get_clocks(void);
 static void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
-static void state_file_inaccessible(const char *what) pg_attribute_noreturn();
+pg_noreturn static void state_file_inaccessible(const char *what);
 static StateFileResult read_state_file(uint64 *values);
 
 /*
