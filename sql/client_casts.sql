@@ -79,4 +79,32 @@ INSERT INTO drv (u8) VALUES ('1234567890123456');
 SELECT u8 FROM drv WHERE u8 = '1234567890123456';
 INSERT INTO drv (u8) VALUES ('-1');
 
+-- (the refusals below are idtypes' own: their detail and hint are the same
+-- on every version)
+\set VERBOSITY default
+-- a change of a column's type into an id type does not reinterpret its
+-- values by these casts: without USING it is refused (an event trigger),
+-- with USING it runs
+CREATE DOMAIN big AS bigint;
+CREATE TABLE conv (v7 uuid, b bigint, y bytea, bs bigint[], d big);
+INSERT INTO conv VALUES ('01983193-6564-7000-8000-000000000001', -3795148059624996843,
+                         '\x0000000b3a7c6e3a9f0f1e2d', '{1,2}', 42);
+ALTER TABLE conv ALTER COLUMN v7 TYPE muid;
+ALTER TABLE conv ALTER COLUMN v7 TYPE hlculid;
+ALTER TABLE conv ALTER COLUMN b TYPE uid8;
+ALTER TABLE conv ALTER COLUMN y TYPE tid62;
+ALTER TABLE conv ALTER COLUMN bs TYPE uid8[];
+ALTER TABLE conv ALTER COLUMN d TYPE uid8;
+ALTER TABLE conv ADD COLUMN n int, ALTER COLUMN b TYPE uid8;
+SELECT v7, b, y, bs, d FROM conv;
+-- with USING the user has said how
+ALTER TABLE conv ALTER COLUMN v7 TYPE muid USING v7::muid, ALTER COLUMN b TYPE uid8 USING b::uid8;
+ALTER TABLE conv ALTER COLUMN y TYPE tid62 USING y::tid62;
+SELECT v7, b, y FROM conv;
+-- other changes of type are not concerned
+ALTER TABLE conv ALTER COLUMN d TYPE bigint;
+ALTER TABLE conv ALTER COLUMN b TYPE uid8;
+DROP TABLE conv;
+DROP DOMAIN big;
+
 DROP TABLE drv, plain;

@@ -39,18 +39,24 @@
 
 #include "bound.h"
 #include "clock.h"
+#include "compat.h"
 
 /* How far ahead of the last issued value the state file reaches. */
 #define IDCLOCK_AHEAD_SECS		5
 
 #define IDCLOCK_STATE_HEADER	"idtypes state 1\n"
 /*
- * The largest state file read (a larger one is damaged), and room for the
- * lines of a newer version's clocks carried through a rewrite: all of them,
- * however many a file of that size holds.
+ * Room for the lines of a newer version's clocks carried through a rewrite
+ * (64 kB: a file with more is damaged), and the largest state file read:
+ * that much, plus this version's own lines (the header, one line per
+ * clock, the CRC), so that every file this version writes it reads back,
+ * and a file that carries 64 kB of unknown lines keeps all of them.
  */
-#define IDCLOCK_STATE_MAXLEN	65536
-#define IDCLOCK_CARRIED_MAX		(IDCLOCK_STATE_MAXLEN - 4096)
+#define IDCLOCK_CARRIED_MAX		65536
+#define IDCLOCK_OWN_MAX			4096
+#define IDCLOCK_STATE_MAXLEN	69632	/* the two above */
+StaticAssertDecl(IDCLOCK_STATE_MAXLEN == IDCLOCK_CARRIED_MAX + IDCLOCK_OWN_MAX,
+				 "the largest state file holds the carried lines and the own ones");
 
 /*
  * The marker of a data directory whose clocks have been in use: a missing
@@ -74,7 +80,7 @@
 typedef struct IdClockArea
 {
 	IdClock		clocks[IDSCHEME_COUNT];
-	char		carried[IDCLOCK_CARRIED_MAX];
+	char		carried[IDCLOCK_CARRIED_MAX + 1];
 } IdClockArea;
 
 /* The clocks in use: shared ones, or this backend's own. */
@@ -92,16 +98,32 @@ typedef enum StateFileResult
 	STATE_FILE_UNTRUSTED		/* damaged or unreadable: moved aside */
 } StateFileResult;
 
-/* File contents are built and read here, not on the stack (64 kB). */
+/* File contents are built and read here, not on the stack (68 kB). */
 static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
+
+/*
+ * The postmaster's copy of the clocks, taken when a backend crash makes it
+ * reinitialise shared memory: the values the state file covered then, which
+ * the reinitialisation resumes from even if the file has gone meanwhile.
+ */
+static uint64 reinit_values[IDSCHEME_COUNT];
+static char reinit_carried[IDCLOCK_CARRIED_MAX + 1];
+static bool reinit_known = false;
 
 static inline IdClock *get_clocks(void);
 static void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
+pg_noreturn static void state_file_inaccessible(const char *what);
 static StateFileResult read_state_file(uint64 *values);
 
+/*
+ * The last second whose nanoseconds fit the 64-bit count:
+ * 2262-04-11 23:47:16 UTC.
+ */
+#define IDCLOCK_LAST_SEC		(PG_INT64_MAX / 1000000000 - 1)
+
 int64
-idclock_now_ns(void)
+idclock_wall_ns(void)
 {
 	struct timespec ts;
 
@@ -110,7 +132,28 @@ idclock_now_ns(void)
 	/* a clock set before 1970 is treated as 1970, never as a huge time */
 	if (ts.tv_sec < 0)
 		return 0;
+	/* past the count's range: its end, never a wrapped (1970) time */
+	if (unlikely(ts.tv_sec > IDCLOCK_LAST_SEC))
+		return PG_INT64_MAX;
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int64
+idclock_now_ns(void)
+{
+	int64		now = idclock_wall_ns();
+
+	/*
+	 * Every id a generator takes from a time past the count's range would
+	 * carry a wrong time (the range's end), so none is issued.
+	 */
+	if (unlikely(now == PG_INT64_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("the system clock is past the range of the id clocks"),
+				 errdetail("The id clocks count nanoseconds since 1970 in 64 bits, until 2262-04-11 23:47:16 UTC."),
+				 errhint("Correct the system clock.")));
+	return now;
 }
 
 int64
@@ -424,7 +467,7 @@ write_marker(void)
 static void
 warn_if_future(const uint64 *values, int64 future_ms)
 {
-	int64		now = idclock_now_ns();
+	int64		now = idclock_wall_ns();
 	int64		tolerance_ms = Max(future_ms, IDCLOCK_FUTURE_MIN_MS) +
 		IDCLOCK_AHEAD_SECS * 1000;
 	char		ahead[512] = "";
@@ -451,9 +494,9 @@ warn_if_future(const uint64 *values, int64 future_ms)
 					   "a file may reach at most " INT64_FORMAT " s ahead (idtypes.hlculid_max_drift, at least %d s, plus %d s).",
 					   tolerance_ms / 1000, IDCLOCK_FUTURE_MIN_MS / 1000, IDCLOCK_AHEAD_SECS),
 			 errhint("If the system clock is wrong, correct it.  If the file is wrong (copied from another server, or edited) "
-					 "and no id was issued from it, stop the server, remove \"%s\" and \"%s\", and start it again: "
-					 "the clocks then start from the system clock.",
-					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE)));
+					 "and no id was issued from it, stop the server, remove \"%s\", \"%s\" and \"%s\" (those of them that exist), "
+					 "and start it again: the clocks then start from the system clock.",
+					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
 }
 
 /*
@@ -482,15 +525,32 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 				warn_if_future(values, future_ms);
 				break;
 			case STATE_FILE_MISSING:
+				if (reinit_known)
+				{
+					/*
+					 * A reinitialisation after a backend crash, the file gone
+					 * since the start: the postmaster knows what it covered.
+					 */
+					memcpy(values, reinit_values, sizeof(reinit_values));
+					strlcpy(area->carried, reinit_carried, sizeof(area->carried));
+					write_state_file(values, FATAL);
+					ereport(WARNING,
+							(errcode(ERRCODE_DATA_CORRUPTED),
+							 errmsg("idtypes state file \"%s\" was missing after a backend crash, and was written again",
+									IDCLOCK_STATE_FILE),
+							 errdetail("The id clocks resume from the values the server held before the crash.")));
+					break;
+				}
 				if (data_file_exists(IDCLOCK_MARKER_FILE) || data_file_exists(IDCLOCK_DAMAGED_FILE))
 					ereport(FATAL,
 							(errcode(ERRCODE_DATA_CORRUPTED),
 							 errmsg("idtypes state file \"%s\" is missing, but the id clocks have run in this data directory before",
 									IDCLOCK_STATE_FILE),
 							 errdetail("Without the file, ids issued before could be issued again, or sort after new ones."),
-							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory).  "
+							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory) with its owner "
+									 "and mode (\"cp -p\"): the operating system user that runs the server must be able to read it.  "
 									 "To start the clocks from the system clock instead, which is safe only if the system clock is "
-									 "past every id issued before, remove \"%s\" and \"%s\".",
+									 "past every id issued before, remove \"%s\" and \"%s\" (those of them that exist).",
 									 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
 				/* a first start: a file, so that a crash cannot look like one */
 				write_state_file(values, FATAL);
@@ -500,6 +560,23 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 				/* the replacement values are on disk before any id is issued */
 				write_state_file(values, FATAL);
 				break;
+		}
+		/*
+		 * After a backend crash: never behind what the server held, and the
+		 * file covers what the clocks resume from.
+		 */
+		if (reinit_known)
+		{
+			bool		raised = false;
+
+			for (int i = 0; i < IDSCHEME_COUNT; i++)
+			{
+				raised |= reinit_values[i] > values[i];
+				values[i] = Max(values[i], reinit_values[i]);
+			}
+			if (raised)
+				write_state_file(values, FATAL);
+			reinit_known = false;
 		}
 		write_marker();
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
@@ -521,7 +598,10 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 /*
  * on_shmem_exit callback of the postmaster: on a clean shutdown all backends
  * are gone, so the last values are final and the file can hold them exactly.
- * After a crash (code != 0) the file already covers everything issued.
+ * After a crash (code != 0) the file already covers everything issued; the
+ * postmaster, which goes on to reinitialise shared memory, keeps what the
+ * clocks held (the larger of issued and covered, for a clock caught between
+ * the two) for the reinitialisation, which then needs no file.
  * Only the postmaster (or a single-user backend) may do this: while other
  * backends run, a value below the reservation would break the guarantee.
  */
@@ -530,8 +610,17 @@ idclock_save_state(int code, Datum arg)
 {
 	uint64		values[IDSCHEME_COUNT];
 
-	if (code != 0 || IsUnderPostmaster || !clocks_shared)
+	if (IsUnderPostmaster || !clocks_shared)
 		return;
+	if (code != 0)
+	{
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
+			reinit_values[i] = Max(pg_atomic_read_u64(&clocks[i].last),
+								   pg_atomic_read_u64(&clocks[i].reserved));
+		strlcpy(reinit_carried, area->carried, sizeof(reinit_carried));
+		reinit_known = true;
+		return;
+	}
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
 		values[i] = pg_atomic_read_u64(&clocks[i].last);
 	write_state_file(values, LOG);
@@ -611,7 +700,7 @@ static void
 state_file_untrusted(uint64 *values, const char *why)
 {
 	struct stat st;
-	int64		written_ns = idclock_now_ns();
+	int64		written_ns = idclock_wall_ns();
 	bool		have_mtime = stat(IDCLOCK_STATE_FILE, &st) == 0;
 
 	/* st_mtime is whole seconds: round up */
@@ -638,6 +727,31 @@ state_file_untrusted(uint64 *values, const char *why)
 }
 
 /*
+ * A state file that exists but cannot be opened or read (its owner or mode,
+ * an I/O error) may well hold good values: nothing is known to be wrong
+ * with its contents, so it is neither moved aside nor replaced, and the
+ * start stops until it can be read.  (Resuming from its time would reissue
+ * ids whenever the clocks ran ahead of the system clock.)
+ */
+static void
+state_file_inaccessible(const char *what)
+{
+	int			save_errno = errno;
+
+	ereport(FATAL,
+			(errcode_for_file_access(),
+			 errmsg("could not %s idtypes state file \"%s\": %m", what, IDCLOCK_STATE_FILE),
+			 errdetail("The id clocks resume from this file; the server does not start until it can read it.  "
+					   "The file was left as it is."),
+			 save_errno == EACCES || save_errno == EPERM ?
+			 errhint("Give the file to the operating system user that runs the server, readable and writable by it "
+					 "(chown, chmod 0600); a file restored as another user (root, say) keeps that user unless copied "
+					 "with its owner, as \"cp -p\" does.") :
+			 errhint("Check the file and the storage under the data directory (the system log may say more), "
+					 "then start the server again.")));
+}
+
+/*
  * Read the state file into values; lines of clocks this version does not
  * know go, whole, to the carried text.
  */
@@ -659,17 +773,13 @@ read_state_file(uint64 *values)
 	{
 		if (errno == ENOENT)
 			return STATE_FILE_MISSING;
-		state_file_untrusted(values, "could not be opened");
-		return STATE_FILE_UNTRUSTED;
+		state_file_inaccessible("open");
 	}
 	/* one byte more than a file may hold, to see a larger one */
 	len = read(fd, buf, IDCLOCK_STATE_MAXLEN + 1);
-	CloseTransientFile(fd);
 	if (len < 0)
-	{
-		state_file_untrusted(values, "could not be read");
-		return STATE_FILE_UNTRUSTED;
-	}
+		state_file_inaccessible("read");
+	CloseTransientFile(fd);
 	if (len > IDCLOCK_STATE_MAXLEN)
 	{
 		state_file_untrusted(values, "is larger than " CppAsString2(IDCLOCK_STATE_MAXLEN) " bytes");
@@ -713,10 +823,10 @@ read_state_file(uint64 *values)
 		{
 			size_t		l = strlen(line);
 
-			/* cannot happen for a file that fits: never drop a line silently */
-			if (carried + l + 2 > IDCLOCK_CARRIED_MAX)
+			/* more than the room for them: never drop a line silently */
+			if (carried + l + 1 > IDCLOCK_CARRIED_MAX)
 			{
-				state_file_untrusted(values, "has more lines of unknown clocks than this version can keep");
+				state_file_untrusted(values, "has more than " CppAsString2(IDCLOCK_CARRIED_MAX) " bytes of lines of unknown clocks");
 				return STATE_FILE_UNTRUSTED;
 			}
 			memcpy(area->carried + carried, line, l);

@@ -46,8 +46,15 @@ typedef struct IdClock
  */
 typedef uint64 (*IdClockStep) (uint64 last, void *arg);
 
-/* Wall clock, nanoseconds since the Unix epoch (never negative). */
+/*
+ * Wall clock, nanoseconds since the Unix epoch (never negative: a clock
+ * before 1970 reads as 1970).  idclock_now_ns(), for generators, raises
+ * 22008 past 2262-04-11 23:47:16 UTC, where the count ends;
+ * idclock_wall_ns(), for what must not raise an error (callbacks, the
+ * start), returns PG_INT64_MAX there.
+ */
 extern int64 idclock_now_ns(void);
+extern int64 idclock_wall_ns(void);
 
 /*
  * A clock's ticks (its word without the counter bits) at a Unix time in

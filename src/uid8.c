@@ -574,23 +574,23 @@ uid8_next_word(bool shared, uint32 nslots)
 			seen_ms = s.used_up_ms;
 			seen_at = idclock_monotonic_ns();
 		}
-		if (s.now_ms == seen_ms)
+		/*
+		 * Leave the millisecond once a millisecond has really passed since
+		 * we saw it used up, whatever the wall clock says: it may be behind
+		 * (stepped back), or not moving (set before 1970, which reads as
+		 * 1970 for ever).  Whoever moves a generator to its next millisecond
+		 * has waited so, so its time advances no faster than real time.
+		 * When the wall clock is in that millisecond, it usually reaches
+		 * the next one first: sleep to whichever comes first.
+		 */
 		{
-			/* the wall clock is in that millisecond: sleep to its end */
-			pg_usleep(1000 - ((uint64) now_ns / 1000) % 1000);
-		}
-		else
-		{
-			/*
-			 * The wall clock is behind (it was stepped back): leave the
-			 * millisecond once a millisecond has really passed since we saw
-			 * it used up.  Whoever moves a generator to its next millisecond
-			 * has waited so, so its time advances no faster than real time.
-			 */
 			int64		waited = idclock_monotonic_ns() - seen_at;
 
 			if (waited >= 1000000)
 				s.pass_ms = seen_ms;
+			else if (s.now_ms == seen_ms)
+				pg_usleep(Min((int64) (1000 - now_ns / 1000 % 1000),
+							  (1000000 - waited) / 1000 + 1));
 			else
 				pg_usleep((1000000 - waited) / 1000 + 1);
 		}
@@ -631,6 +631,43 @@ uid8_holds(int gen)
 
 	uid8_lock_tag(&tag, gen);
 	return IDTYPES_LOCK_HELD_BY_ME(&tag, ExclusiveLock);
+}
+
+/*
+ * Extra generator ids serve bursts, and must not starve first claims: a
+ * backend's first claim that finds too few free ids says so by holding the
+ * pressure lock of its identity's ids (ShareLock, which many claims can
+ * hold at once) while it waits, up to UID8_PRESSURE_WAIT_MS, for them.  A
+ * backend holding extra ids looks for that lock (with RowExclusiveLock,
+ * which conflicts with it) at the first id of each millisecond, at the end
+ * of each transaction and before it claims more, and under pressure gives
+ * its extra ids back and claims none for UID8_MORE_KEEP_MS.  The tag is an
+ * objid past every generator id's.
+ */
+#define UID8_PRESSURE_WAIT_MS	1000
+#define UID8_PRESSURE_POLL_US	10000
+
+static inline void
+uid8_pressure_tag(LOCKTAG *tag)
+{
+	SET_LOCKTAG_ADVISORY(*tag, InvalidOid, UID8_LOCK_CLASSID,
+						 (uint32) (UID8_GENERATORS + uid8_backend.first), UID8_LOCK_SUBID);
+}
+
+/*
+ * Whether a first claim is waiting for generator ids of this backend's
+ * identity.  (A full lock table counts as pressure too.)
+ */
+static bool
+uid8_under_pressure(void)
+{
+	LOCKTAG		tag;
+
+	uid8_pressure_tag(&tag);
+	if (IDTYPES_LOCK_TRY(&tag, RowExclusiveLock, true, false) == LOCKACQUIRE_NOT_AVAIL)
+		return true;
+	LockRelease(&tag, RowExclusiveLock, true);
+	return false;
 }
 
 /*
@@ -818,7 +855,9 @@ uid8_claim_first(int count, const Uid8Identity *id)
 {
 	int			lo;
 	int			hi;
-	int			found = 0;
+	volatile int found = 0;
+	volatile bool pressing = false;
+	LOCKTAG		pressure;
 
 	uid8_release(UID8_HELD_NONE);
 	uid8_backend.nfirst = 0;
@@ -835,12 +874,47 @@ uid8_claim_first(int count, const Uid8Identity *id)
 	uid8_backend.first = id->first;
 	uid8_backend.count = id->count;
 	uid8_claimable(&lo, &hi);
-	for (int gen = lo; gen < hi && found < count; gen++)
+
+	/*
+	 * A claim that fails half way (a full lock table is an error) gives
+	 * back what it got: the session would otherwise hold those ids, and
+	 * their lock table entries, until its next gen_uid8() or its end.
+	 */
+	uid8_pressure_tag(&pressure);
+	PG_TRY();
 	{
-		if (uid8_try_claim(gen, UID8_HELD_FIRST))
-			found++;
+		int64		until = idclock_monotonic_ns() + UID8_PRESSURE_WAIT_MS * INT64CONST(1000000);
+
+		for (;;)
+		{
+			for (int gen = lo; gen < hi && found < count; gen++)
+			{
+				if (uid8_backend.held[gen] == UID8_HELD_NONE && uid8_try_claim(gen, UID8_HELD_FIRST))
+					found++;
+			}
+			if (found == count || idclock_monotonic_ns() >= until)
+				break;
+			/* too few free: ask for extra ids back, and look again */
+			if (!pressing &&
+				IDTYPES_LOCK_TRY(&pressure, ShareLock, true, false) != LOCKACQUIRE_NOT_AVAIL)
+				pressing = true;
+			pg_usleep(UID8_PRESSURE_POLL_US);
+			CHECK_FOR_INTERRUPTS();
+		}
+		if (pressing)
+			LockRelease(&pressure, ShareLock, true);
+		pressing = false;
+		uid8_claims_changed(true);
 	}
-	uid8_claims_changed(true);
+	PG_CATCH();
+	{
+		if (pressing)
+			LockRelease(&pressure, ShareLock, true);
+		uid8_release(UID8_HELD_NONE);
+		uid8_backend.ngens = 0;
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
 	if (found < count)
 	{
 		uid8_release(UID8_HELD_NONE);
@@ -879,6 +953,11 @@ uid8_claim_more(void)
 
 	if (want <= 0 || uid8_backend.retry_ns > idclock_monotonic_ns())
 		return false;
+	if (uid8_under_pressure())
+	{
+		uid8_backend.retry_ns = idclock_monotonic_ns() + UID8_MORE_KEEP_MS * INT64CONST(1000000);
+		return false;
+	}
 	uid8_claimable(&lo, &hi);
 	for (int gen = hi - 1; gen >= lo + (hi - lo) / 2 && found < want; gen--)
 	{
@@ -895,13 +974,21 @@ uid8_claim_more(void)
 	return true;
 }
 
-/* Give back the extra generator ids if they were not needed for a while. */
+/*
+ * Give back the extra generator ids if they were not needed for a while, or
+ * a first claim waits for them (and then claim none for a while).
+ */
 static bool
 uid8_release_unneeded(uint64 now_ms)
 {
-	if (uid8_backend.ngens == uid8_backend.nfirst ||
-		now_ms < uid8_backend.needed_ms + UID8_MORE_KEEP_MS)
+	if (uid8_backend.ngens == uid8_backend.nfirst)
 		return false;
+	if (now_ms < uid8_backend.needed_ms + UID8_MORE_KEEP_MS)
+	{
+		if (!uid8_under_pressure())
+			return false;
+		uid8_backend.retry_ns = idclock_monotonic_ns() + UID8_MORE_KEEP_MS * INT64CONST(1000000);
+	}
 	uid8_release(UID8_HELD_MORE);
 	uid8_claims_changed(false);
 	return true;
@@ -913,7 +1000,8 @@ uid8_xact_callback(XactEvent event, void *arg)
 {
 	if (event == XACT_EVENT_COMMIT && uid8_backend.ngens > uid8_backend.nfirst)
 	{
-		int64		now_ns = idclock_now_ns();
+		/* after the commit: an error here would be a PANIC */
+		int64		now_ns = idclock_wall_ns();
 
 		(void) uid8_release_unneeded((uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns));
 	}

@@ -4,7 +4,8 @@
 # clock stepped back while the server runs (libfaketime); with default
 # settings, backends that claim more generator ids as they need them,
 # concurrently, across restarts and a crash, and in a full generator-id
-# space.
+# space; a first claim that fails half way with the lock table full, and
+# one that needs the extra ids of a burst.
 use strict;
 use warnings;
 use FindBin;
@@ -434,5 +435,68 @@ is(sql($remap, 'SELECT count(*) - count(DISTINCT id) FROM t'), '0',
 is(sql($remap, q{SELECT count(*) FROM t a JOIN t b ON a.phase = 1 AND b.phase = 2 AND b.id <= a.id}), '0',
 	'new generator range: the new ids sort after the old');
 $remap->stop;
+
+#
+# A first claim that fails half way, the lock table full: it gives back
+# what it got, and the session goes on.  Without shared_preload_libraries,
+# so that the generator count is a reloadable setting.
+#
+my $locks = PostgreSQL::Test::Cluster->new('uid8_lock_table');
+$locks->init;
+$locks->append_conf('postgresql.conf', qq{
+max_connections = 10
+max_locks_per_transaction = 10
+idtypes.uid8_generator_count = 2048
+});
+$locks->start;
+sql($locks, 'CREATE EXTENSION idtypes');
+my $victim = $locks->background_psql('postgres', on_error_stop => 0);
+my $vpid = $victim->query_safe('SELECT pg_backend_pid()');
+my ($vout, $vfailed) = $victim->query('SELECT gen_uid8()');
+like($victim->{stderr}, qr/ERROR:  out of shared memory/, 'a first claim of 2048 ids with a small lock table: out of shared memory');
+$victim->{stderr} = '';
+my ($kret, $kept, $kerr) = $locks->psql('postgres', "SELECT count(*) FROM uid8_claimed_generators() WHERE pid = $vpid");
+is($kept, '0', 'the failed claim keeps no generator id, and another session connects') or diag($kerr);
+($vout, $vfailed) = $victim->query('SELECT count(*) > 0 FROM pg_class');
+is("$vout $vfailed", 't 0', 'and the session goes on') or diag($victim->{stderr});
+$victim->quit;
+$locks->stop;
+
+#
+# Extra generator ids do not starve first claims: a backend bursts in one
+# long statement (so it keeps its one first generator id while the setting
+# changes for the next backends) and holds extra ids; a backend whose first
+# claim needs every other generator id gets them, the burst giving its
+# extra ids back.  Without shared_preload_libraries, so that the generator
+# count is a reloadable setting.
+#
+my $press = PostgreSQL::Test::Cluster->new('uid8_pressure');
+$press->init;
+$press->append_conf('postgresql.conf', qq{
+idtypes.uid8_generator_count = 1
+idtypes.uid8_generator_count_max = 2048
+});
+$press->start;
+sql($press, 'CREATE EXTENSION idtypes');
+my $burst = $press->background_psql('postgres', on_error_stop => 0);
+my $bpid = $burst->query_safe('SELECT pg_backend_pid()');
+$burst->query_until(qr/bursting/, "\\echo bursting\nSET statement_timeout = '60s';\n"
+	  . "DO \$\$ BEGIN FOR i IN 1 .. 1000000000 LOOP PERFORM gen_uid8(); END LOOP; END \$\$;\n");
+ok($press->poll_query_until('postgres', "SELECT count(*) > 1 FROM uid8_claimed_generators() WHERE pid = $bpid"),
+	'pressure: a bursting backend holds extra generator ids');
+my $extra = sql($press, "SELECT count(*) - 1 FROM uid8_claimed_generators() WHERE pid = $bpid");
+$press->append_conf('postgresql.conf', "idtypes.uid8_generator_count = 2047\n");
+$press->reload;
+ok($press->poll_query_until('postgres', "SELECT current_setting('idtypes.uid8_generator_count') = '2047'"),
+	'pressure: 2047 generator ids for the next backend');
+my ($pret, $pout, $perr) = $press->psql('postgres',
+	'SELECT gen_uid8() IS NOT NULL; SELECT count(*) FROM uid8_claimed_generators() WHERE pid = pg_backend_pid()');
+note("pressure: the burst held $extra extra generator ids");
+is($pout, "t\n2047", 'pressure: a first claim of every other generator id gets them') or diag($perr);
+is(sql($press, "SELECT count(*) FROM uid8_claimed_generators() WHERE pid = $bpid"), '1',
+	'pressure: the burst goes on with its first generator id');
+sql($press, "SELECT pg_cancel_backend($bpid)");
+$burst->quit;
+$press->stop;
 
 done_testing();
