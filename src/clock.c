@@ -140,8 +140,8 @@ idclock_word_at(IdSchemeId id, int64 ns)
 }
 
 /* The Unix time in nanoseconds of a clock's word (its tick's start). */
-static int64
-ns_of_word(IdSchemeId id, uint64 word)
+int64
+idclock_ns_of_word(IdSchemeId id, uint64 word)
 {
 	const IdScheme *s = &idschemes[id];
 	int64		ticks = (int64) (word >> s->counter_bits) - idscheme_unix_epoch_ticks(s);
@@ -352,9 +352,71 @@ idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 		 * The early extension only runs ahead of need: if the file cannot be
 		 * written now, the value at hand is still covered, so warn and let a
 		 * later call try again (the one that needs it raises the error).
+		 *
+		 * The file first, then the WAL record (clockwal.c), both durable
+		 * before the new reservation is used.  So every record is covered by
+		 * the state file of any copy of the data directory made after it was
+		 * inserted: a crash restart, a base backup or a snapshot replays the
+		 * records after its checkpoint's redo point, and finds those before
+		 * it, which were in the file before the checkpoint began, in the
+		 * file.
 		 */
 		if (write_state_file(values, wait ? ERROR : WARNING))
+		{
+			idclock_wal_log(id, values[id]);
 			pg_atomic_write_u64(&c->reserved, values[id]);
+		}
+	}
+	LWLockRelease(state_lock);
+}
+
+/*
+ * Redo of a reservation (clockwal.c), in the startup process or a
+ * single-user server replaying WAL: raise the clock to the reservation of
+ * the server that wrote the record, so that nothing issued here afterwards
+ * sorts at or below what that server could have issued, and put it in the
+ * state file, so that a restart (of a standby, say, which replays only from
+ * its last restartpoint) keeps it.  Only ever raises.  The startup process
+ * is no backend: no transaction, no catalog, and an error here ends it and
+ * the recovery, so the only error is a state file that cannot be written,
+ * which must stop recovery rather than let the clock go unrecorded.
+ */
+void
+idclock_redo_raise(int clock, uint64 reserved)
+{
+	IdClock    *c;
+	uint64		value = reserved;
+	uint64		last;
+	uint64		offset;
+	int64		want;
+
+	/* a newer version's clock: nothing in this version issues from it */
+	if (clock < 0 || clock >= IDSCHEME_COUNT || !clocks_shared)
+		return;
+	c = &clocks[clock];
+	/* as at a start from the state file: at the end of the tick */
+	if (idschemes[clock].resume_after_tick && value != 0)
+		value |= (UINT64CONST(1) << idschemes[clock].counter_bits) - 1;
+
+	LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	last = pg_atomic_read_u64(&c->last);
+	while (last < value && !pg_atomic_compare_exchange_u64(&c->last, &last, value))
+		;
+	/* steady time (idclock_steady_ns()) does not fall behind the clock */
+	want = idclock_ns_of_word(clock, value) - idclock_monotonic_ns();
+	offset = pg_atomic_read_u64(&c->steady_offset);
+	while ((int64) offset < want &&
+		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &offset, (uint64) want))
+		;
+	if (value > pg_atomic_read_u64(&c->reserved))
+	{
+		uint64		values[IDSCHEME_COUNT];
+
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
+			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
+		values[clock] = value;
+		write_state_file(values, ERROR);
+		pg_atomic_write_u64(&c->reserved, value);
 	}
 	LWLockRelease(state_lock);
 }
@@ -426,7 +488,7 @@ warn_if_future(const uint64 *values, int64 future_ms)
 
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
 	{
-		int64		at = ns_of_word(i, values[i]);
+		int64		at = idclock_ns_of_word(i, values[i]);
 
 		if (values[i] != 0 && at - now > tolerance_ms * INT64CONST(1000000))
 			len += snprintf(ahead + len, sizeof(ahead) - len, "%s%s " INT64_FORMAT " s",
@@ -504,7 +566,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 			/* steady time starts at the resumed value, if that is ahead */
 			pg_atomic_init_u64(&area->clocks[i].steady_offset,
-							   (uint64) (ns_of_word(i, values[i]) - mono));
+							   (uint64) (idclock_ns_of_word(i, values[i]) - mono));
 		}
 	}
 	clocks = area->clocks;

@@ -94,6 +94,20 @@ extern Size idclock_shmem_size(void);
 extern void idclock_shmem_init(void *area, LWLock *lock, bool found, int64 future_ms);
 extern void idclock_save_state(int code, Datum arg);
 
+/* The Unix time in nanoseconds of a clock word (its tick's start). */
+extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
+
+/*
+ * The reservations in the WAL (clockwal.c, PostgreSQL 15 and later; no-ops
+ * before): register the resource manager (from _PG_init() when preloaded),
+ * and log and flush a clock's new reservation.  Redo raises the clock with
+ * idclock_redo_raise() (clock.c); clock is the record's clock number, which
+ * may be one a newer version added.
+ */
+extern void idclock_wal_register(void);
+extern void idclock_wal_log(IdSchemeId id, uint64 reserved);
+extern void idclock_redo_raise(int clock, uint64 reserved);
+
 #define IDCLOCK_STATE_FILE "idtypes.state"
 
 #endif							/* IDTYPES_CLOCK_H */

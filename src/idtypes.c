@@ -149,6 +149,8 @@ _PG_init(void)
 	}
 
 	node_preloaded = true;
+	/* the clocks' reservations in the WAL (PostgreSQL 15 and later) */
+	idclock_wal_register();
 #ifdef IDTYPES_HAVE_SHMEM_REQUEST_HOOK
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idtypes_shmem_request;
