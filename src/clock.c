@@ -58,13 +58,6 @@
 #define IDCLOCK_MARKER_FILE		"idtypes.started"
 #define IDCLOCK_DAMAGED_FILE	IDCLOCK_STATE_FILE ".damaged"
 
-/*
- * How far ahead of the system clock a state file may reach before the start
- * warns: the reservation window, plus how far a clock may legitimately be
- * moved ahead (idclock_shmem_init()'s future_ms, hlculid_observe()'s bound),
- * or this, if that is less or unlimited.
- */
-#define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
 
 /*
  * Shared memory: the clocks, and the state file lines of clocks this version

@@ -94,6 +94,15 @@ extern Size idclock_shmem_size(void);
 extern void idclock_shmem_init(void *area, LWLock *lock, bool found, int64 future_ms);
 extern void idclock_save_state(int code, Datum arg);
 
+/*
+ * How far ahead of the system clock a state file may reach before the start
+ * warns: the reservation window, plus how far a clock may legitimately be
+ * moved ahead (idclock_shmem_init()'s future_ms, hlculid_observe()'s bound),
+ * or this, if that is less or unlimited.  idtypes_advance_clock() moves a
+ * clock at most as far.
+ */
+#define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
+
 /* The Unix time in nanoseconds of a clock word (its tick's start). */
 extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
 
