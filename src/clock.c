@@ -201,6 +201,7 @@ get_clocks(void)
 			pg_atomic_init_u64(&local_clocks[i].last, 0);
 			pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
 			pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
+			pg_atomic_init_u64(&local_clocks[i].moves, 0);
 		}
 		clocks = local_clocks;
 	}
@@ -311,6 +312,38 @@ idclock_observe(IdSchemeId id, uint64 value)
 	}
 }
 
+/*
+ * Carry a clock's steady time (idclock_steady_ns()) up to the time of a
+ * word it was raised to, as a start from the state file does: a generator
+ * that bounds its lead over steady time (the UUIDs) would otherwise wait
+ * for the wall clock to catch up.
+ */
+static void
+raise_steady(IdSchemeId id, uint64 value)
+{
+	IdClock    *c = &get_clocks()[id];
+	int64		want = idclock_ns_of_word(id, value) - idclock_monotonic_ns();
+	uint64		offset = pg_atomic_read_u64(&c->steady_offset);
+
+	while ((int64) offset < want &&
+		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &offset, (uint64) want))
+		;
+}
+
+void
+idclock_move(IdSchemeId id, uint64 value)
+{
+	raise_steady(id, value);
+	idclock_observe(id, value);
+	pg_atomic_fetch_add_u64(&get_clocks()[id].moves, 1);
+}
+
+uint64
+idclock_moves(IdSchemeId id)
+{
+	return pg_atomic_read_u64(&get_clocks()[id].moves);
+}
+
 /* The highest value a clock has issued or observed (0 at first). */
 uint64
 idclock_last(IdSchemeId id)
@@ -380,8 +413,6 @@ idclock_redo_raise(int clock, uint64 reserved)
 	IdClock    *c;
 	uint64		value = reserved;
 	uint64		last;
-	uint64		offset;
-	int64		want;
 
 	/* a newer version's clock: nothing in this version issues from it */
 	if (clock < 0 || clock >= IDSCHEME_COUNT || !clocks_shared)
@@ -395,12 +426,8 @@ idclock_redo_raise(int clock, uint64 reserved)
 	last = pg_atomic_read_u64(&c->last);
 	while (last < value && !pg_atomic_compare_exchange_u64(&c->last, &last, value))
 		;
-	/* steady time (idclock_steady_ns()) does not fall behind the clock */
-	want = idclock_ns_of_word(clock, value) - idclock_monotonic_ns();
-	offset = pg_atomic_read_u64(&c->steady_offset);
-	while ((int64) offset < want &&
-		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &offset, (uint64) want))
-		;
+	pg_atomic_fetch_add_u64(&c->moves, 1);
+	raise_steady(clock, value);
 	if (value > pg_atomic_read_u64(&c->reserved))
 	{
 		uint64		values[IDSCHEME_COUNT];
@@ -558,6 +585,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 			/* steady time starts at the resumed value, if that is ahead */
+			pg_atomic_init_u64(&area->clocks[i].moves, 0);
 			pg_atomic_init_u64(&area->clocks[i].steady_offset,
 							   (uint64) (idclock_ns_of_word(i, values[i]) - mono));
 		}

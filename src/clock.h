@@ -34,8 +34,9 @@ typedef struct IdClock
 	pg_atomic_uint64 last;		/* highest value issued */
 	pg_atomic_uint64 reserved;	/* highest value the state file covers */
 	pg_atomic_uint64 steady_offset; /* int64: steady time - monotonic time */
+	pg_atomic_uint64 moves;		/* times idclock_move() raised it */
 	/* keep clocks on separate cache lines: backends hammer them */
-	char		pad[PG_CACHE_LINE_SIZE - 3 * sizeof(pg_atomic_uint64)];
+	char		pad[PG_CACHE_LINE_SIZE - 4 * sizeof(pg_atomic_uint64)];
 } IdClock;
 
 /*
@@ -83,6 +84,15 @@ extern uint64 idclock_advance(IdSchemeId id, IdClockStep step, void *arg);
 extern uint64 idclock_next(IdSchemeId id, uint64 floor);
 extern void idclock_observe(IdSchemeId id, uint64 value);
 extern uint64 idclock_last(IdSchemeId id);
+
+/*
+ * Raise a clock by hand (idtypes_advance_clock()), as idclock_observe()
+ * does, and count it: a generator that keeps a word of its own (uid8's
+ * automatic generator ids) compares idclock_moves() with the count it saw
+ * and carries its word past the clock when it changed.
+ */
+extern void idclock_move(IdSchemeId id, uint64 value);
+extern uint64 idclock_moves(IdSchemeId id);
 extern bool idclock_is_shared(void);
 
 /*

@@ -79,7 +79,7 @@ advance_to(IdSchemeId id, uint64 word, int64 ns)
 						   limit_ms / 1000, IDCLOCK_FUTURE_MIN_MS / 1000),
 				 errhint("A clock never comes back: every later %s id would carry that time.  "
 						 "If this server's clock is wrong, correct it first.", s->label)));
-	idclock_observe(id, word);
+	idclock_move(id, word);
 	return clock_time(id);
 }
 
