@@ -1,9 +1,10 @@
 # Ids across failover, restore, rewind and crash restart: the clocks'
 # reservations reach the WAL (src/clockwal.c), so a server that replays
 # another's WAL resumes above every id that server could have issued,
-# whatever its own clock says.  Every new server here runs 3 seconds
-# behind the primary whose ids it replayed (libfaketime), as in a failover
-# to a host whose clock is off; each then generates every scheme, and no
+# whatever its own clock says.  The standbys run 3 seconds behind the
+# primary whose ids they replay, the restored and the rewound server a
+# minute behind (libfaketime), as after a failover to a host whose clock is
+# off; each then generates every scheme, and no
 # id repeats (the primary keys would refuse it) and every new id sorts
 # after every id the server replayed and every id a client was given:
 #
@@ -162,16 +163,16 @@ recovery_target_time = '$target_time'
 recovery_target_action = 'promote'
 idtypes.uid8_generator_id = 1
 });
-start_faked($p, FAKETIME => '-3s');
+start_faked($p, FAKETIME => '-60s');
 $p->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'p did not finish its recovery';
 is($p->safe_psql('postgres', "SELECT count(*) FROM t_uuidv7 WHERE src = 'a'"), '6000',
 	'point-in-time restore: every row of the primary restored');
-check_new_ids($p, 'p', 'point-in-time restore, clock 3 s behind, configured uid8 generator id');
+check_new_ids($p, 'p', 'point-in-time restore, clock 60 s behind, configured uid8 generator id');
 $p->stop;
 
 # 4. the old primary rewound onto the new one, following it, then promoted
-# back (s1 stopped), with a clock 3 s behind the new primary's and a
-# configured uid8 generator id
+# back (s1 stopped), with a clock a minute behind and a configured uid8
+# generator id
 $s1->safe_psql('postgres', 'CHECKPOINT');
 # pg_rewind copies the configuration files too: keep the old primary's own
 my $a_conf = slurp_file($a->data_dir . '/postgresql.conf');
@@ -184,7 +185,7 @@ close($cf);
 $a->enable_streaming($s1);
 $a->append_conf('postgresql.conf', 'idtypes.uid8_generator_id = 2');
 my $clock = $a->basedir . '/clock';
-set_clock($clock, '-3s');
+set_clock($clock, '-60s');
 start_faked($a, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
 # the new primary generates once more, which the old one replays
 $s1->safe_psql('postgres', "CALL generate('s1b', 5, 0.1)");
@@ -192,13 +193,13 @@ $s1->wait_for_catchup($a);
 $s1->stop;
 $a->promote;
 $a->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'a was not promoted back';
-check_new_ids($a, 'a2', 'old primary rewound, following, promoted back, clock 3 s behind');
+check_new_ids($a, 'a2', 'old primary rewound, following, promoted back, clock 60 s behind');
 
 # 5. a crash restart whose state file is older than the WAL: the file is
 # kept from just after a checkpoint; then the clock steps 30 s ahead and
 # ids are generated (new reservations, in the file and the WAL), the
 # server crashes, the old file is put back, and it starts with its clock
-# back 3 s behind: redo raises the clocks past the ids
+# a minute behind: redo raises the clocks past the ids
 $a->safe_psql('postgres', 'CHECKPOINT');
 my $state = $a->data_dir . '/idtypes.state';
 my $old_state = slurp_file($state);
@@ -208,9 +209,9 @@ kill_postmaster($a);
 open(my $fh, '>', $state) or die "could not write $state: $!";
 print $fh $old_state;
 close($fh);
-set_clock($clock, '-3s');
+set_clock($clock, '-60s');
 restart_after_kill($a, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
-check_new_ids($a, 'a4', 'crash restart with a state file older than the WAL, clock 33 s behind the last ids');
+check_new_ids($a, 'a4', 'crash restart with a state file older than the WAL, clock 90 s behind the last ids');
 $a->stop;
 
 note(sprintf('t/054_failover.pl took %.0f s', time - $started));
