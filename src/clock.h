@@ -7,8 +7,8 @@
  * hlculid's 48-bit millisecond and 16-bit counter) and advances it with a
  * compare-and-swap, so that the values a server issues are strictly
  * increasing in generation order.  With shared_preload_libraries the words
- * live in shared memory and are persisted ahead of use in a small state file;
- * without it each backend has its own.
+ * live in shared memory and are persisted ahead of use in a small state file
+ * and in the WAL (clockwal.c); without it each backend has its own.
  *
  * Copyright (c) 2026, idtypes developers
  *
