@@ -799,7 +799,11 @@ uid8_claims_changed(bool claimed)
 	uid8_backend.ngens = n;
 
 	if (claimed && idclock_is_shared())
+	{
+		/* the moves first: one made after this read is seen at the next id */
+		uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
 		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
+	}
 	else if (claimed)
 	{
 		int64		now_ns = idclock_now_ns();
@@ -952,9 +956,15 @@ uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 		if (idclock_is_shared() &&
 			unlikely(idclock_moves(IDSCHEME_UID8) != uid8_backend.clock_moves))
 		{
+			uint64		past = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
+
 			uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
-			uid8_backend.last = Max(uid8_backend.last,
-									UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8))));
+			/* moved, not used up by ids: no reason to claim more */
+			if (past > uid8_backend.last)
+			{
+				uid8_backend.last = past;
+				uid8_backend.moved = true;
+			}
 		}
 		word = uid8_next_word(false, uid8_backend.ngens);
 		if (likely(UID8_WORD_MS(word) == uid8_backend.checked_ms))
