@@ -20,7 +20,7 @@ OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # (idtypes--A--B.sql), when there are any, are tracked and installed as
 # they are.
 SQL_SOURCES = src/idtypes.sql src/identity.sql $(patsubst %,src/%.sql,$(SCHEMES)) \
-	src/simpledb.sql src/partition.sql
+	src/clock.sql src/simpledb.sql src/partition.sql
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
 DATA = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 

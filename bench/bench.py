@@ -90,7 +90,7 @@ IDTYPES_GENERATORS = [g for g in GENERATORS if g[3] == "idtypes"]
 
 TARGET_GEN_USEC = 0.15
 
-ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7"
+ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres"
 
 # The servers the generation and INSERT parts run on, and the settings each
 # has that a benchmark chose (named next to their figures).  The tuned
@@ -148,7 +148,8 @@ class Bench:
     def connect(self, server):
         host = {"shared": self.args.shared, "local": self.args.local,
                 "one": self.args.one, "defpre": self.args.defpre,
-                "deflocal": self.args.deflocal}[server]
+                "deflocal": self.args.deflocal, "before": self.args.before,
+                "after": self.args.after}[server]
         return psycopg.connect(host=host, port=5432, user="postgres",
                                dbname="postgres", autocommit=True)
 
@@ -442,6 +443,9 @@ wakes up, which changes with the other load on the machine.)
         d["density"].append(float(density))
         d["index"].append(idx)
         d["heap"].append(heap)
+        # where the fill's WAL starts, for a look at its records before the
+        # next checkpoint recycles it (part walres)
+        d.setdefault("lsn0", []).append(lsn0)
 
     def part_insert(self):
         n = self.nrows(1_000_000, 50_000)
@@ -501,6 +505,100 @@ so the table and index fit in it). {rounds} rounds."""
 | generator | type | seconds (median) | min–max | time / bigint | rows/s | WAL bytes/row | index MB | leaf density | table + index / shared_buffers |
 |---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(rows) + chart)
+
+    # -- reservations in the WAL: before and after ---------------------------
+
+    def part_walres(self):
+        """The build of --before (bench/run.sh --before REF, a build without
+        the clocks' reservations in the WAL) against this one, on two servers
+        with the same settings and fsync on (the reservation's flush and the
+        state file's fsync are what could cost): per-call cost, INSERT time,
+        WAL bytes per row, and the idtypes WAL records an INSERT wrote."""
+        title = "## Reservations in the WAL: before and after\n\n"
+        if not self.args.before:
+            self.sections.append(title + "Not run: `bench/run.sh --before REF` names the build to compare with.\n\n")
+            return
+        n = self.nrows(1_000_000, 50_000)
+        ncall = self.nrows(1_000_000, 100_000)
+        rounds = self.nrounds(5, 2)
+        batch = 1000
+        servers = ["before", "after"]
+        gens = [GENERATORS[0]] + IDTYPES_GENERATORS
+        log(f"walres: {ncall} calls, {n} rows in transactions of {batch}, {rounds} rounds, before and after")
+        conns = {sv: self.connect(sv) for sv in servers}
+        for c in conns.values():
+            for stmt in ("CREATE EXTENSION IF NOT EXISTS idtypes", "CREATE EXTENSION IF NOT EXISTS pgstattuple",
+                         "CREATE EXTENSION IF NOT EXISTS pg_walinspect", "CREATE SEQUENCE IF NOT EXISTS bench_seq",
+                         FILL_PROCEDURE):
+                c.execute(stmt)
+        # a build from before the UUID generators' renames (gen_uuidvN()):
+        # the new names, bound to the same C functions, so both builds run
+        # the same statements at the same cost
+        for n_ in (6, 7, 8):
+            if conns["before"].execute(f"SELECT to_regprocedure('uuidv{n_}_next()')").fetchone()[0] is None:
+                conns["before"].execute(f"CREATE FUNCTION uuidv{n_}_next() RETURNS uuid "
+                                        f"AS '$libdir/idtypes', 'gen_uuidv{n_}' LANGUAGE C VOLATILE")
+        calls = {(sv, a): [] for sv in servers for a in ["count(1)"] + [g[0] for g in gens]}
+        ins = {(sv, g[0]): {"secs": [], "wal": [], "density": [], "index": [], "heap": [], "records": [], "lsn0": []}
+               for sv in servers for g in gens}
+        for r in range(rounds):
+            for sv in rotated(servers, r):
+                c = conns[sv]
+                for name, expr in rotated([("count(1)", "1")] + [(g[0], g[2]) for g in gens], r):
+                    calls[(sv, name)].append(self.timed(
+                        c, f"SELECT count({expr}) FROM generate_series(1, {ncall})"))
+                for name, typ, expr, _ in rotated(gens, r):
+                    d = ins[(sv, name)]
+                    self.insert_once(c, typ, expr, n, batch, d)
+                    lsn0 = d["lsn0"][-1]
+                    lsn1 = c.execute("SELECT pg_current_wal_flush_lsn()").fetchone()[0]
+                    if r == 0:
+                        recs, = c.execute(
+                            "SELECT coalesce(sum(count), 0) FROM pg_get_wal_stats(%s, %s) "
+                            "WHERE \"resource_manager/record_type\" = 'idtypes'", (lsn0, lsn1)).fetchone()
+                        d["records"].append(int(recs))
+        for c in conns.values():
+            c.execute("DROP TABLE IF EXISTS bench_insert")
+            c.close()
+
+        def per_call(sv, name):
+            return [(t - b) / ncall * 1e6 for t, b in zip(calls[(sv, name)], calls[(sv, "count(1)")])]
+
+        rows = []
+        for name, typ, expr, _ in gens:
+            b, a = ins[("before", name)], ins[("after", name)]
+            pb, pa = med(per_call("before", name)), med(per_call("after", name))
+            rows.append(f"| `{expr}` | {pb:.3f} | {pa:.3f} | {med(b['secs']):.2f} ({fmt_range(b['secs'])}) | "
+                        f"{med(a['secs']):.2f} ({fmt_range(a['secs'])}) | {med(a['secs']) / med(b['secs']):.3f} | "
+                        f"{med(b['wal']):.1f} | {med(a['wal']):.1f} | {b['records'][0]} | {a['records'][0]} | "
+                        f"{a['secs'][0]:.1f} |")
+            if name != "bigint sequence":
+                # the run's noise: the spread of the before build's own rounds
+                noise = max(b["secs"]) / min(b["secs"])
+                self.target(f"WAL reservations: `{expr}` INSERT time after / before (limit: the before rounds' max / min)",
+                            med(a["secs"]) / med(b["secs"]), max(noise, 1.0))
+                # one record per busy clock per half window (2.5 s), plus the first
+                self.target(f"WAL reservations: `{expr}` idtypes records in the first fill ({a['secs'][0]:.1f} s)",
+                            a["records"][0], a["secs"][0] / 2.5 + 2, "{:.0f}")
+        self.results["walres"] = {"n": n, "ncall": ncall, "batch": batch, "before_ref": self.args.before_ref,
+                                  "calls": {f"{k[0]} {k[1]}": v for k, v in calls.items()},
+                                  "insert": {f"{k[0]} {k[1]}": v for k, v in ins.items()}}
+        self.sections.append(title + f"""The build of `{self.args.before_ref}` (before: the clocks' reservations
+in the state file only) against this one (after: also in the WAL, one
+`idtypes` record per extension of a clock's reservation, flushed), on two
+servers with the same settings as the tuned server but `fsync = on`, so that
+the flush and the state file's fsync cost what they cost; both servers in
+every round, in a rotating order. Per call: µs over `count(1)` in
+`SELECT count(f()) FROM generate_series(1, {ncall:,})`. INSERT: {n:,} rows
+in transactions of {batch}, as in [INSERT past shared_buffers](#insert-past-shared_buffers),
+seconds as median (min–max) of {rounds} rounds; WAL bytes per row; the
+`idtypes` WAL records the first fill wrote (`pg_get_wal_stats()` of
+pg_walinspect), next to that fill's seconds: at most one per busy clock
+every 2.5 seconds (half the 5-second window).
+
+| generator | µs per call before | after | INSERT s before | after | after / before | WAL B/row before | after | idtypes records before | after | first fill s |
+|---|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n\n")
 
     # -- sort ---------------------------------------------------------------
 
@@ -957,7 +1055,8 @@ density ≥ 85%, per call ≤ 0.1× `gen_random_uuid()`.
         return ("bash bench/run.sh" + (" --quick" if a.quick else "")
                 + (f" --only {a.only}" if a.only != ALL_PARTS else "")
                 + (f" --rounds {a.rounds}" if a.rounds else "")
-                + (f" --rows {a.rows}" if a.rows else ""))
+                + (f" --rows {a.rows}" if a.rows else "")
+                + (f" --before {a.before_ref}" if a.before_ref else ""))
 
     def report(self, started, load_start, elapsed):
         load_end = open("/proc/loadavg").read().strip()
@@ -1013,6 +1112,9 @@ def main():
     p.add_argument("--pgbin", required=True)
     p.add_argument("--workdir", required=True)
     p.add_argument("--out", required=True)
+    p.add_argument("--before", default="")
+    p.add_argument("--after", default="")
+    p.add_argument("--before-ref", default="")
     args = p.parse_args()
     started = datetime.datetime.now(datetime.timezone.utc)
     load_start = open("/proc/loadavg").read().strip()

@@ -28,6 +28,12 @@
 #                 (instead of 1,000,000)
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
+#   --before REF  part walres: idtypes as of the git commit REF (one without
+#                 the clocks' reservations in the WAL), built into a copy of
+#                 the PostgreSQL installation under the work directory, on a
+#                 server of its own next to one with this build, both with
+#                 the tuned settings and fsync on (without it, the part says
+#                 it was not run)
 #
 # PG_MAJOR=N selects the PostgreSQL version (tools/common.sh; 15 by default),
 # e.g. on Debian with PostgreSQL 18 packages:
@@ -41,6 +47,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../tools/common.sh"
 
 quick=false
 args=()
+before_ref=""
 out=""
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -49,7 +56,8 @@ while [ $# -gt 0 ]; do
 		--rounds) args+=(--rounds "$2"); shift ;;
 		--rows) args+=(--rows "$2"); shift ;;
 		--out) out=$2; shift ;;
-		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--rounds N] [--rows N] [--out DIR]" >&2; exit 2 ;;
+		--before) before_ref=$2; shift ;;
+		*) echo "usage: bench/run.sh [--quick] [--only LIST] [--rounds N] [--rows N] [--out DIR] [--before REF]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -71,6 +79,8 @@ cleanup() {
 		stop_server "$dir/one"
 		stop_server "$dir/defpre"
 		stop_server "$dir/deflocal"
+		stop_server "$dir/after"
+		[ -d "$dir/before-pg" ] && PG_BINDIR=$dir/before-pg$PG_BINDIR stop_server "$dir/before"
 		rm -rf "$dir"
 	fi
 }
@@ -111,6 +121,26 @@ log "starting a server with default settings and shared_preload_libraries"
 start_server "$dir/defpre" "shared_preload_libraries = 'idtypes'"
 log "starting a server with default settings"
 start_server "$dir/deflocal"
+
+# The build to compare with (part walres): REF's tree, built against this
+# PostgreSQL and installed (DESTDIR) into a copy of its installation, whose
+# programs find their libraries and shared files relative to themselves, so
+# that both builds run side by side under the name idtypes.
+if [ -n "$before_ref" ]; then
+	log "building idtypes as of $before_ref for the comparison"
+	as_user mkdir "$dir/before" "$dir/after" "$dir/before-src"
+	mkdir -p "$dir/before-pg$(dirname "$PG_BINDIR")" "$dir/before-pg$("$PG_CONFIG" --sharedir)"
+	cp -a "$(dirname "$PG_BINDIR")/." "$dir/before-pg$(dirname "$PG_BINDIR")/"
+	cp -a "$("$PG_CONFIG" --sharedir)/." "$dir/before-pg$("$PG_CONFIG" --sharedir)/"
+	git -C "$IDTYPES_ROOT" archive "$before_ref" | tar -C "$dir/before-src" -xf -
+	make -s -C "$dir/before-src" PG_CONFIG="$PG_CONFIG" -j2 >/dev/null
+	make -s -C "$dir/before-src" PG_CONFIG="$PG_CONFIG" DESTDIR="$dir/before-pg" install >/dev/null
+	walres_conf=("${common_conf[@]}" "fsync = on" "shared_preload_libraries = 'idtypes'"
+		"idtypes.uid8_generator_id = 0" "idtypes.uid8_generator_count = 2048")
+	PG_BINDIR=$dir/before-pg$PG_BINDIR start_server "$dir/before" "${walres_conf[@]}"
+	start_server "$dir/after" "${walres_conf[@]}"
+	args+=(--before "$dir/before" --after "$dir/after" --before-ref "$(git -C "$IDTYPES_ROOT" rev-parse --short "$before_ref")")
+fi
 
 # Debian's python3, which python3-psycopg belongs to
 /usr/bin/python3 "$IDTYPES_ROOT/bench/bench.py" "${args[@]}" \

@@ -17,7 +17,10 @@
  * written at most once every few seconds per busy clock.  At start the
  * clocks resume from the file, so after a crash or restart, even with the
  * system clock stepped back, nothing is reissued.  A clean shutdown writes
- * the exact last values.
+ * the exact last values.  On PostgreSQL 15 and later every extension of a
+ * reservation is also a WAL record (clockwal.c), whose redo raises the
+ * clocks of a standby, a restored backup or a server restarted after a
+ * crash (idclock_redo_raise()).
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -65,13 +68,6 @@ StaticAssertDecl(IDCLOCK_STATE_MAXLEN == IDCLOCK_CARRIED_MAX + IDCLOCK_OWN_MAX,
 #define IDCLOCK_MARKER_FILE		"idtypes.started"
 #define IDCLOCK_DAMAGED_FILE	IDCLOCK_STATE_FILE ".damaged"
 
-/*
- * How far ahead of the system clock a state file may reach before the start
- * warns: the reservation window, plus how far a clock may legitimately be
- * moved ahead (idclock_shmem_init()'s future_ms, hlculid_observe()'s bound),
- * or this, if that is less or unlimited.
- */
-#define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
 
 /*
  * Shared memory: the clocks, and the state file lines of clocks this version
@@ -184,8 +180,8 @@ idclock_word_at(IdSchemeId id, int64 ns)
 }
 
 /* The Unix time in nanoseconds of a clock's word (its tick's start). */
-static int64
-ns_of_word(IdSchemeId id, uint64 word)
+int64
+idclock_ns_of_word(IdSchemeId id, uint64 word)
 {
 	const IdScheme *s = &idschemes[id];
 	int64		ticks = (int64) (word >> s->counter_bits) - idscheme_unix_epoch_ticks(s);
@@ -252,6 +248,7 @@ get_clocks(void)
 			pg_atomic_init_u64(&local_clocks[i].last, 0);
 			pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
 			pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
+			pg_atomic_init_u64(&local_clocks[i].moves, 0);
 		}
 		clocks = local_clocks;
 	}
@@ -367,6 +364,38 @@ idclock_observe(IdSchemeId id, uint64 value)
 	}
 }
 
+/*
+ * Carry a clock's steady time (idclock_steady_ns()) up to the time of a
+ * word it was raised to, as a start from the state file does: a generator
+ * that bounds its lead over steady time (the UUIDs) would otherwise wait
+ * for the wall clock to catch up.
+ */
+static void
+raise_steady(IdSchemeId id, uint64 value)
+{
+	IdClock    *c = &get_clocks()[id];
+	int64		want = idclock_ns_of_word(id, value) - idclock_monotonic_ns();
+	uint64		offset = pg_atomic_read_u64(&c->steady_offset);
+
+	while ((int64) offset < want &&
+		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &offset, (uint64) want))
+		;
+}
+
+void
+idclock_move(IdSchemeId id, uint64 value)
+{
+	raise_steady(id, value);
+	idclock_observe(id, value);
+	pg_atomic_fetch_add_u64(&get_clocks()[id].moves, 1);
+}
+
+uint64
+idclock_moves(IdSchemeId id)
+{
+	return pg_atomic_read_u64(&get_clocks()[id].moves);
+}
+
 /* The highest value a clock has issued or observed (0 at first). */
 uint64
 idclock_last(IdSchemeId id)
@@ -401,9 +430,65 @@ idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 		 * The early extension only runs ahead of need: if the file cannot be
 		 * written now, the value at hand is still covered, so warn and let a
 		 * later call try again (the one that needs it raises the error).
+		 *
+		 * The file first, then the WAL record (clockwal.c), both durable
+		 * before the new reservation is used.  So every record is covered by
+		 * the state file of any copy of the data directory made after it was
+		 * inserted: a crash restart, a base backup or a snapshot replays the
+		 * records after its checkpoint's redo point, and finds those before
+		 * it, which were in the file before the checkpoint began, in the
+		 * file.
 		 */
 		if (write_state_file(values, wait ? ERROR : WARNING))
+		{
+			idclock_wal_log(id, values[id]);
 			pg_atomic_write_u64(&c->reserved, values[id]);
+		}
+	}
+	LWLockRelease(state_lock);
+}
+
+/*
+ * Redo of a reservation (clockwal.c), in the startup process or a
+ * single-user server replaying WAL: raise the clock to the reservation of
+ * the server that wrote the record, so that nothing issued here afterwards
+ * sorts at or below what that server could have issued, and put it in the
+ * state file, so that a restart (of a standby, say, which replays only from
+ * its last restartpoint) keeps it.  Only ever raises.  The startup process
+ * is no backend: no transaction, no catalog, and an error here ends it and
+ * the recovery, so the only error is a state file that cannot be written,
+ * which must stop recovery rather than let the clock go unrecorded.
+ */
+void
+idclock_redo_raise(int clock, uint64 reserved)
+{
+	IdClock    *c;
+	uint64		value = reserved;
+	uint64		last;
+
+	/* a newer version's clock: nothing in this version issues from it */
+	if (clock < 0 || clock >= IDSCHEME_COUNT || !clocks_shared)
+		return;
+	c = &clocks[clock];
+	/* as at a start from the state file: at the end of the tick */
+	if (idschemes[clock].resume_after_tick && value != 0)
+		value |= (UINT64CONST(1) << idschemes[clock].counter_bits) - 1;
+
+	LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	last = pg_atomic_read_u64(&c->last);
+	while (last < value && !pg_atomic_compare_exchange_u64(&c->last, &last, value))
+		;
+	pg_atomic_fetch_add_u64(&c->moves, 1);
+	raise_steady(clock, value);
+	if (value > pg_atomic_read_u64(&c->reserved))
+	{
+		uint64		values[IDSCHEME_COUNT];
+
+		for (int i = 0; i < IDSCHEME_COUNT; i++)
+			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
+		values[clock] = value;
+		write_state_file(values, ERROR);
+		pg_atomic_write_u64(&c->reserved, value);
 	}
 	LWLockRelease(state_lock);
 }
@@ -475,7 +560,7 @@ warn_if_future(const uint64 *values, int64 future_ms)
 
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
 	{
-		int64		at = ns_of_word(i, values[i]);
+		int64		at = idclock_ns_of_word(i, values[i]);
 
 		if (values[i] != 0 && at - now > tolerance_ms * INT64CONST(1000000))
 			len += snprintf(ahead + len, sizeof(ahead) - len, "%s%s " INT64_FORMAT " s",
@@ -586,8 +671,9 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 			/* steady time starts at the resumed value, if that is ahead */
+			pg_atomic_init_u64(&area->clocks[i].moves, 0);
 			pg_atomic_init_u64(&area->clocks[i].steady_offset,
-							   (uint64) (ns_of_word(i, values[i]) - mono));
+							   (uint64) (idclock_ns_of_word(i, values[i]) - mono));
 		}
 	}
 	clocks = area->clocks;

@@ -7,8 +7,8 @@
  * hlculid's 48-bit millisecond and 16-bit counter) and advances it with a
  * compare-and-swap, so that the values a server issues are strictly
  * increasing in generation order.  With shared_preload_libraries the words
- * live in shared memory and are persisted ahead of use in a small state file;
- * without it each backend has its own.
+ * live in shared memory and are persisted ahead of use in a small state file
+ * and in the WAL (clockwal.c); without it each backend has its own.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -34,8 +34,9 @@ typedef struct IdClock
 	pg_atomic_uint64 last;		/* highest value issued */
 	pg_atomic_uint64 reserved;	/* highest value the state file covers */
 	pg_atomic_uint64 steady_offset; /* int64: steady time - monotonic time */
+	pg_atomic_uint64 moves;		/* times idclock_move() raised it */
 	/* keep clocks on separate cache lines: backends hammer them */
-	char		pad[PG_CACHE_LINE_SIZE - 3 * sizeof(pg_atomic_uint64)];
+	char		pad[PG_CACHE_LINE_SIZE - 4 * sizeof(pg_atomic_uint64)];
 } IdClock;
 
 /*
@@ -90,6 +91,15 @@ extern uint64 idclock_advance(IdSchemeId id, IdClockStep step, void *arg);
 extern uint64 idclock_next(IdSchemeId id, uint64 floor);
 extern void idclock_observe(IdSchemeId id, uint64 value);
 extern uint64 idclock_last(IdSchemeId id);
+
+/*
+ * Raise a clock by hand (idtypes_advance_clock()), as idclock_observe()
+ * does, and count it: a generator that keeps a word of its own (uid8's
+ * automatic generator ids) compares idclock_moves() with the count it saw
+ * and carries its word past the clock when it changed.
+ */
+extern void idclock_move(IdSchemeId id, uint64 value);
+extern uint64 idclock_moves(IdSchemeId id);
 extern bool idclock_is_shared(void);
 
 /*
@@ -100,6 +110,29 @@ extern bool idclock_is_shared(void);
 extern Size idclock_shmem_size(void);
 extern void idclock_shmem_init(void *area, LWLock *lock, bool found, int64 future_ms);
 extern void idclock_save_state(int code, Datum arg);
+
+/*
+ * How far ahead of the system clock a state file may reach before the start
+ * warns: the reservation window, plus how far a clock may legitimately be
+ * moved ahead (idclock_shmem_init()'s future_ms, hlculid_observe()'s bound),
+ * or this, if that is less or unlimited.  idtypes_advance_clock() moves a
+ * clock at most as far.
+ */
+#define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
+
+/* The Unix time in nanoseconds of a clock word (its tick's start). */
+extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
+
+/*
+ * The reservations in the WAL (clockwal.c, PostgreSQL 15 and later; no-ops
+ * before): register the resource manager (from _PG_init() when preloaded),
+ * and log and flush a clock's new reservation.  Redo raises the clock with
+ * idclock_redo_raise() (clock.c); clock is the record's clock number, which
+ * may be one a newer version added.
+ */
+extern void idclock_wal_register(void);
+extern void idclock_wal_log(IdSchemeId id, uint64 reserved);
+extern void idclock_redo_raise(int clock, uint64 reserved);
 
 #define IDCLOCK_STATE_FILE "idtypes.state"
 

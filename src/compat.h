@@ -70,6 +70,16 @@
 	LockAcquireExtended((tag), (mode), (session), true, (report_memory_error), NULL)
 #endif
 
+/*
+ * Custom WAL resource managers (PostgreSQL 15): the clocks' reservations
+ * reach the WAL (clockwal.c).  Before 15 there are none, and the clocks rest
+ * on the state file alone.  RegisterCustomRmgr() takes a const pointer
+ * since 16, a plain one in 15: the table is not const, which both accept.
+ */
+#if PG_VERSION_NUM >= 150000
+#define IDTYPES_HAVE_CUSTOM_RMGR
+#endif
+
 /* Soft input errors (PostgreSQL 16): before that, every error is hard. */
 #if PG_VERSION_NUM < 160000
 #define ereturn(context, dummy_value, ...) \

@@ -47,6 +47,7 @@
 #include "codec.h"
 #include "compat.h"
 #include "hlculid.h"
+#include "node.h"
 #include "random.h"
 #include "timebin.h"
 
@@ -178,7 +179,7 @@ hlculid_init(void)
 	 * database.
 	 */
 	DefineCustomStringVariable("idtypes.hlculid_observe_role",
-							   "Role whose members may move the server-wide hlculid clock with hlculid_observe(); empty: superusers only.",
+							   "Role whose members may move the server-wide clocks with hlculid_observe() and idtypes_advance_clock(); empty: superusers only.",
 							   "With shared_preload_libraries the clock is shared by every database of the server. "
 							   "Without it, hlculid_observe() moves only the calling backend's clock and this is not checked.",
 							   &idtypes_hlculid_observe_role,
@@ -312,24 +313,10 @@ hlculid_observe(PG_FUNCTION_ARGS)
 	hlculid    *h = PG_GETARG_HLCULID_P(0);
 	uint64		clock = hlculid_clock_of(h);
 
-	/*
-	 * The shared clock is every database's: EXECUTE on the function (which
-	 * whoever created the extension in one database holds) is not enough.
-	 */
-	if (idclock_is_shared() && !superuser())
-	{
-		const char *rolename = idtypes_hlculid_observe_role;
-		Oid			role = (rolename != NULL && rolename[0] != '\0') ?
-			get_role_oid(rolename, true) : InvalidOid;
-
-		if (!OidIsValid(role) || !has_privs_of_role(GetUserId(), role))
-			ereport(ERROR,
-					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-					 errmsg("permission denied to move the server-wide hlculid clock"),
-					 errdetail("hlculid_observe() moves the hybrid logical clock of every database of this server."),
-					 errhint("Only superusers and members of the role named by idtypes.hlculid_observe_role (%s) may call it.",
-							 OidIsValid(role) ? rolename : "not set")));
-	}
+	/* the shared clock is every database's (node_check_clock_mover()) */
+	if (idclock_is_shared())
+		node_check_clock_mover("hlculid",
+							   "hlculid_observe() moves the hybrid logical clock of every database of this server.");
 	if (idtypes_hlculid_max_drift >= 0)
 	{
 		int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());

@@ -152,6 +152,8 @@ _PG_init(void)
 
 	node_preloaded = true;
 	idbound_init();
+	/* the clocks' reservations in the WAL (PostgreSQL 15 and later) */
+	idclock_wal_register();
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idtypes_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;

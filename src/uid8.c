@@ -514,6 +514,7 @@ static struct
 								 * claiming more again (none were free) */
 	bool		moved;			/* the word was moved to the end of its
 								 * millisecond, not used up by ids */
+	uint64		clock_moves;	/* idclock_moves() of IDSCHEME_UID8 seen */
 	bool		callback;		/* transaction callback registered */
 	int			cluster;		/* the claim's identity (uid8_claim_first): */
 	int			first;			/* its cluster id, and the generator ids */
@@ -836,7 +837,11 @@ uid8_claims_changed(bool claimed)
 	uid8_backend.ngens = n;
 
 	if (claimed && idclock_is_shared())
+	{
+		/* the moves first: one made after this read is seen at the next id */
+		uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
 		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
+	}
 	else if (claimed)
 	{
 		int64		now_ns = idclock_now_ns();
@@ -1031,6 +1036,25 @@ uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 		if (uid8_backend.nfirst != count || uid8_backend.cluster != id.cluster ||
 			uid8_backend.first != id.first || uid8_backend.count != id.count)
 			uid8_claim_first(count, &id);
+
+		/*
+		 * The server's uid8 clock was moved by hand (idtypes_advance_clock())
+		 * or by redo since we last looked: our word, which follows only our
+		 * own ids, goes past it, as at a claim.
+		 */
+		if (idclock_is_shared() &&
+			unlikely(idclock_moves(IDSCHEME_UID8) != uid8_backend.clock_moves))
+		{
+			uint64		past = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
+
+			uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
+			/* moved, not used up by ids: no reason to claim more */
+			if (past > uid8_backend.last)
+			{
+				uid8_backend.last = past;
+				uid8_backend.moved = true;
+			}
+		}
 		word = uid8_next_word(false, uid8_backend.ngens);
 		if (likely(UID8_WORD_MS(word) == uid8_backend.checked_ms))
 			break;

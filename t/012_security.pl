@@ -276,6 +276,15 @@ like($err, qr/ERROR:  permission denied to move the server-wide hlculid clock/,
 	'with idtypes.hlculid_observe_role set, alice, not a member, still cannot');
 ($ret, $out, $err) = as_user('carol', 'clean', $ahead . q{; SELECT hlculid_timestamp(gen_hlculid()) > now() + interval '30 seconds'});
 is($out, "\nt", 'a member of the role named by idtypes.hlculid_observe_role can') or diag($err);
+# the same setting for idtypes_advance_clock(), which moves any scheme's clock
+as_user('alice', 'clean', 'GRANT EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) TO PUBLIC');
+my $advance = q{SELECT idtypes_advance_clock('tid62', now() + interval '1 minute') > now()};
+($ret, $out, $err) = as_user('alice', 'clean', $advance);
+like($err, qr/ERROR:  permission denied to move the server-wide tid62 clock/,
+	'idtypes_advance_clock(): alice, not a member, cannot');
+($ret, $out, $err) = as_user('carol', 'clean', $advance);
+is($out, 't', 'idtypes_advance_clock(): a member of the role named by idtypes.hlculid_observe_role can') or diag($err);
+as_user('alice', 'clean', 'REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) FROM PUBLIC');
 ($ret, $out, $err) = as_user('carol', 'clean', 'SET idtypes.hlculid_observe_role = carol');
 like($err, qr/ERROR:  parameter "idtypes.hlculid_observe_role" cannot be changed now/,
 	'and no session can name itself');

@@ -1,0 +1,180 @@
+/*-------------------------------------------------------------------------
+ *
+ * clockwal.c
+ *	  The clocks' reservations in the WAL: a custom WAL resource manager, so
+ *	  that a standby, a restored backup and a crash restart know how far the
+ *	  clocks of the server whose WAL they replay could have issued ids.
+ *
+ * Every extension of a clock's reservation (clock.c, idclock_reserve()) is
+ * one record, "RESERVE": the clock and the value its reservation now
+ * reaches.  It is inserted and flushed before any id above the previous
+ * reservation is returned, so every WAL record that holds such an id (a
+ * row's insert, a commit) comes after it, and so does every id a client has
+ * seen, committed or not: whoever replays the WAL up to a row has replayed
+ * the reservation that covers the row's ids.  Redo (the startup process)
+ * raises the clock in shared memory and in the state file, never lowers it:
+ * a promoted standby, a point-in-time restore, a rewound server that follows
+ * another and a primary restarted after a crash resume above every id of
+ * the WAL they replayed, whatever their system clock says.
+ *
+ * The resource manager id is 203.  PostgreSQL's wiki keeps the list of the
+ * custom ids (https://wiki.postgresql.org/wiki/CustomWALResourceManagers):
+ * 128 is for development, and the list is handed out upwards from 129 (the
+ * 130s and 140s are taken) with 241 taken at the other end; 203 lies in the
+ * free range between them, far from both, so the next entries of the list
+ * do not reach it.  A server refuses to start with two libraries that
+ * register one id, so a clash shows at once, never as mixed-up records.
+ *
+ * pg_waldump, a client program that cannot load the library, shows the
+ * records as "custom203" with their length; in the server, pg_walinspect's
+ * pg_get_wal_records_info() shows them as "idtypes" "RESERVE" with the
+ * description below.
+ *
+ * Copyright (c) 2026, idtypes developers
+ *
+ * src/clockwal.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "compat.h"
+
+#ifdef IDTYPES_HAVE_CUSTOM_RMGR
+
+#include "access/xlog.h"
+#include "access/xlog_internal.h"
+#include "access/xloginsert.h"
+#include "access/xlogreader.h"
+#include "lib/stringinfo.h"
+#include "utils/timestamp.h"
+
+#include "clock.h"
+
+#define IDCLOCK_RMGR_ID			203
+#define IDCLOCK_RMGR_NAME		"idtypes"
+
+/* the one kind of record (the high bits of xl_info) */
+#define XLOG_IDCLOCK_RESERVE	0x00
+
+/*
+ * A clock's reservation: the clock by its number (scheme.h's order, which
+ * the state file's lines follow too) and the clock word it now reaches.
+ */
+typedef struct xl_idclock_reserve
+{
+	uint64		reserved;
+	uint8		clock;
+} xl_idclock_reserve;
+
+#define SizeOfIdclockReserve	(offsetof(xl_idclock_reserve, clock) + sizeof(uint8))
+
+static bool registered = false;
+
+static void
+idclock_rm_redo(XLogReaderState *record)
+{
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
+	xl_idclock_reserve xlrec;
+
+	if (info != XLOG_IDCLOCK_RESERVE || XLogRecGetDataLen(record) < SizeOfIdclockReserve)
+		elog(PANIC, "idtypes redo: unknown record (info %u, length %u)",
+			 info, (unsigned) XLogRecGetDataLen(record));
+	/* the record's data need not be aligned for a uint64 */
+	memcpy(&xlrec, XLogRecGetData(record), SizeOfIdclockReserve);
+	idclock_redo_raise(xlrec.clock, xlrec.reserved);
+}
+
+static void
+idclock_rm_desc(StringInfo buf, XLogReaderState *record)
+{
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
+	xl_idclock_reserve xlrec;
+
+	if (info != XLOG_IDCLOCK_RESERVE || XLogRecGetDataLen(record) < SizeOfIdclockReserve)
+		return;
+	memcpy(&xlrec, XLogRecGetData(record), SizeOfIdclockReserve);
+	if (xlrec.clock < IDSCHEME_COUNT)
+	{
+		int64		ns = idclock_ns_of_word(xlrec.clock, xlrec.reserved);
+		TimestampTz ts = ns / 1000 -
+			(TimestampTz) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+
+		appendStringInfo(buf, "%s up to " UINT64_FORMAT " (%s)",
+						 idschemes[xlrec.clock].name, xlrec.reserved, timestamptz_to_str(ts));
+	}
+	else
+		appendStringInfo(buf, "clock %u up to " UINT64_FORMAT, xlrec.clock, xlrec.reserved);
+}
+
+static const char *
+idclock_rm_identify(uint8 info)
+{
+	if ((info & ~XLR_INFO_MASK) == XLOG_IDCLOCK_RESERVE)
+		return "RESERVE";
+	return NULL;
+}
+
+/*
+ * Records without blocks or transaction: no startup, cleanup, page masking
+ * or logical decoding (decoding passes over a record it has no callback for).
+ */
+static RmgrData idclock_rmgr = {
+	.rm_name = IDCLOCK_RMGR_NAME,
+	.rm_redo = idclock_rm_redo,
+	.rm_desc = idclock_rm_desc,
+	.rm_identify = idclock_rm_identify,
+};
+
+/*
+ * Called by _PG_init() while shared_preload_libraries is being processed:
+ * the only time a resource manager can be registered, and the only way the
+ * startup process knows it (it replays before any backend could load the
+ * library).
+ */
+void
+idclock_wal_register(void)
+{
+	RegisterCustomRmgr(IDCLOCK_RMGR_ID, &idclock_rmgr);
+	registered = true;
+}
+
+/*
+ * Log a clock's new reservation and flush it.  Not during recovery: a hot
+ * standby's backends cannot write WAL, and what they generate is covered by
+ * its own state file; the reservations of the primary reach them by redo.
+ */
+void
+idclock_wal_log(IdSchemeId id, uint64 reserved)
+{
+	xl_idclock_reserve xlrec;
+	XLogRecPtr	lsn;
+
+	if (!registered || !XLogInsertAllowed())
+		return;
+	memset(&xlrec, 0, sizeof(xlrec));
+	xlrec.reserved = reserved;
+	xlrec.clock = (uint8) id;
+	XLogBeginInsert();
+	XLogRegisterData((char *) &xlrec, SizeOfIdclockReserve);
+	lsn = XLogInsert(IDCLOCK_RMGR_ID, XLOG_IDCLOCK_RESERVE);
+	/* durable before an id it covers is returned, as nextval()'s log is */
+	XLogFlush(lsn);
+}
+
+#else							/* !IDTYPES_HAVE_CUSTOM_RMGR */
+
+#include "clock.h"
+
+/* Before PostgreSQL 15: no custom resource managers; the state file alone. */
+void
+idclock_wal_register(void)
+{
+}
+
+void
+idclock_wal_log(IdSchemeId id, uint64 reserved)
+{
+}
+
+#endif							/* IDTYPES_HAVE_CUSTOM_RMGR */
