@@ -35,6 +35,12 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
 [ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")
+# The Go and Rust drivers of the client tests (t/024_pgx.pl, t/025_rust.pl),
+# each installed in one root of the version matrix, where its test runs
+# once (the drivers speak the same protocol to every version; elsewhere the
+# test says the driver is missing and skips): pgx v5 is packaged from
+# Debian 14 "forky" on, so Go runs in the unstable root (PostgreSQL 18).
+[ "$PG_MAJOR" = 18 ] && IDTYPES_TEST_PACKAGES+=(golang-go golang-github-jackc-pgx-v5-dev)
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.
