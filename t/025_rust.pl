@@ -1,0 +1,93 @@
+# A real Rust client: rust/examples/test_idtypes_tokio_postgres.rs runs
+# against a server with tokio-postgres and the FromSql/ToSql of the idtypes
+# crate (rust/), and each of its "ok - ..." / "not ok - ..." lines becomes an
+# assertion here.  Then the Rust examples of doc/clients.md are built (as
+# examples of the crate) and run.
+#
+# cargo, rustc and the crates are Debian's (cargo, rustc,
+# librust-tokio-postgres-dev), built offline: a CARGO_HOME of this test's
+# own replaces crates.io with Debian's directory registry
+# /usr/share/cargo/registry.  Without cargo or tokio-postgres there the test
+# is skipped and says why.
+use strict;
+use warnings;
+use Cwd qw(getcwd);
+use File::Copy qw(copy);
+use File::Path qw(make_path);
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $rustdir = getcwd() . '/rust';
+my $registry = '/usr/share/cargo/registry';
+
+my ($out, $err) = ('', '');
+plan skip_all => 'cargo is not installed (Debian: cargo, rustc)'
+  unless eval { IPC::Run::run([ 'cargo', '--version' ], '>', \$out, '2>', \$err) };
+chomp(my $cargo_version = $out);
+my ($tokio_postgres) = map { m{/(tokio-postgres-[0-9.]+)$} ? $1 : () } glob("$registry/tokio-postgres-*");
+plan skip_all => "tokio-postgres is not in $registry (Debian: librust-tokio-postgres-dev)"
+  unless defined $tokio_postgres;
+note("$cargo_version; $tokio_postgres");
+
+# the crate, with the examples of doc/clients.md among its examples
+my $tmp = $PostgreSQL::Test::Utils::tmp_check;
+my $crate = "$tmp/rust";
+make_path("$crate/src", "$crate/examples", "$tmp/cargo");
+copy("$rustdir/$_", "$crate/$_") or die "copy $_: $!"
+  for qw(Cargo.toml src/lib.rs examples/test_idtypes_tokio_postgres.rs);
+my @examples = doc_examples(getcwd(), 'rust');
+for my $i (0 .. $#examples)
+{
+	unlink "$crate/examples/clients_example$i.rs";
+	PostgreSQL::Test::Utils::append_to_file("$crate/examples/clients_example$i.rs", $examples[$i][0]);
+}
+# offline, from Debian's crates
+PostgreSQL::Test::Utils::append_to_file("$tmp/cargo/config.toml", <<"EOT") unless -f "$tmp/cargo/config.toml";
+[source.crates-io]
+replace-with = "debian"
+[source.debian]
+directory = "$registry"
+[net]
+offline = true
+EOT
+my %cargoenv = (CARGO_HOME => "$tmp/cargo", CARGO_TARGET_DIR => "$tmp/rust_target");
+($out, $err) = ('', '');
+my $built = IPC::Run::run([ 'cargo', 'build', '--quiet', '--examples', '--manifest-path', "$crate/Cargo.toml" ],
+	'>', \$out, '2>', \$err,
+	init => sub { $ENV{$_} = $cargoenv{$_} for keys %cargoenv; });
+ok($built, 'the crate, the test and the examples build') or diag($err);
+is(join("\n", grep { /^warning/ } split /\n/, $err), '', 'without a compiler warning');
+my $bin = "$tmp/rust_target/debug/examples";
+
+my $node = PostgreSQL::Test::Cluster->new('rust');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+$node->start;
+my %pgenv = (
+	PGHOST => $node->host,
+	PGPORT => $node->port,
+	PGDATABASE => 'postgres',
+	PGUSER => scalar getpwuid($>));
+
+client_checks(
+	label => 'tokio-postgres',
+	cmd => ["$bin/test_idtypes_tokio_postgres"],
+	env => \%pgenv) if $built;
+
+cmp_ok(scalar @examples, '>=', 1, 'doc/clients.md has a Rust example');
+for my $i (0 .. $#examples)
+{
+	example_prints(
+		label => 'tokio-postgres',
+		cmd => ["$bin/clients_example$i"],
+		env => \%pgenv,
+		example => $examples[$i]) if $built;
+}
+
+$node->stop;
+done_testing();
