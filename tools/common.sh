@@ -40,9 +40,9 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 # once (the drivers speak the same protocol to every version; elsewhere the
 # test says the driver is missing and skips): pgx v5 is packaged from
 # Debian 14 "forky" on, so Go runs in the unstable root (PostgreSQL 18);
-# Rust with tokio-postgres in the trixie root (PostgreSQL 17).
+# Rust with tokio-postgres and sqlx in the trixie root (PostgreSQL 17).
 [ "$PG_MAJOR" = 18 ] && IDTYPES_TEST_PACKAGES+=(golang-go golang-github-jackc-pgx-v5-dev)
-[ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(cargo rustc librust-tokio-postgres-dev)
+[ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(cargo rustc librust-tokio-postgres-dev librust-sqlx-dev)
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.

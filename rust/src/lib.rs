@@ -423,3 +423,60 @@ postgres_types_impl!(Muid, "muid", 16, Muid, |m: &Muid| m.0);
 postgres_types_impl!(HlcUlid, "hlculid", 16, HlcUlid, |h: &HlcUlid| h.0);
 postgres_types_impl!(Uid8, "uid8", 8, |b| Uid8(u64::from_be_bytes(b)), |u: &Uid8| u.0.to_be_bytes());
 postgres_types_impl!(Tid62, "tid62", 12, Tid62, |t: &Tid62| t.0);
+
+/// sqlx's Type, Encode and Decode (and arrays) for each id, with the
+/// feature `sqlx`: binary like tokio-postgres (sqlx's prepared statements),
+/// and the SQL text in the results of unprepared queries (`raw_sql`, a
+/// query string without arguments), which sqlx gets as text.
+#[cfg(feature = "sqlx")]
+mod sqlx_impl {
+    use super::*;
+    use sqlx::encode::IsNull as SqlxIsNull;
+    use sqlx::error::BoxDynError;
+    use sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef};
+    use sqlx::{Decode, Encode, Postgres};
+
+    macro_rules! sqlx_impl {
+        ($t:ident, $sql:literal, $array:literal, $n:literal, $of:expr, $to:expr) => {
+            impl sqlx::Type<Postgres> for $t {
+                fn type_info() -> PgTypeInfo {
+                    PgTypeInfo::with_name($sql)
+                }
+            }
+
+            impl PgHasArrayType for $t {
+                fn array_type_info() -> PgTypeInfo {
+                    PgTypeInfo::with_name($array)
+                }
+            }
+
+            impl Encode<'_, Postgres> for $t {
+                fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<SqlxIsNull, BoxDynError> {
+                    let b: [u8; $n] = $to(self);
+                    buf.extend_from_slice(&b);
+                    Ok(SqlxIsNull::No)
+                }
+            }
+
+            impl<'r> Decode<'r, Postgres> for $t {
+                fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    match value.format() {
+                        PgValueFormat::Binary => {
+                            let raw = value.as_bytes()?;
+                            let b: [u8; $n] = raw.try_into().map_err(|_| {
+                                format!(concat!("a binary ", $sql, " is ", $n, " bytes, not {}"), raw.len())
+                            })?;
+                            Ok($of(b))
+                        }
+                        PgValueFormat::Text => Ok(value.as_str()?.parse()?),
+                    }
+                }
+            }
+        };
+    }
+
+    sqlx_impl!(Muid, "muid", "_muid", 16, Muid, |m: &Muid| m.0);
+    sqlx_impl!(HlcUlid, "hlculid", "_hlculid", 16, HlcUlid, |h: &HlcUlid| h.0);
+    sqlx_impl!(Uid8, "uid8", "_uid8", 8, |b| Uid8(u64::from_be_bytes(b)), |u: &Uid8| u.0.to_be_bytes());
+    sqlx_impl!(Tid62, "tid62", "_tid62", 12, Tid62, |t: &Tid62| t.0);
+}
