@@ -40,6 +40,14 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 # 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
 # js/orm/package-lock.json.
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(python3-sqlalchemy python3-alembic python3-django nodejs npm)
+# The Go and Rust drivers of the client tests (t/026_pgx.pl, t/027_rust.pl),
+# each installed in one root of the version matrix, where its test runs
+# once (the drivers speak the same protocol to every version; elsewhere the
+# test says the driver is missing and skips): pgx v5 is packaged from
+# Debian 14 "forky" on, so Go runs in the unstable root (PostgreSQL 18);
+# Rust with tokio-postgres and sqlx in the trixie root (PostgreSQL 17).
+[ "$PG_MAJOR" = 18 ] && IDTYPES_TEST_PACKAGES+=(golang-go golang-github-jackc-pgx-v5-dev)
+[ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(cargo rustc librust-tokio-postgres-dev librust-sqlx-dev)
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.
