@@ -101,12 +101,21 @@ in_root() {
 }
 
 # make_root VERSION: debootstrap the version's release (once: a root with
-# the stamp file .idtypes-root is complete), and configure its apt.
+# the stamp file .idtypes-root is complete), configure its apt, and keep a
+# copy of it as it is then, ROOT.clean (tools/package.sh installs the
+# packages of idtypes into copies of that: a system with nothing else).
 make_root() {
-	local v=$1 root release mirror
+	local v=$1 root
 	root=$(root_dir "$v")
-	release=$(release_of "$v")
 	[ -f "$root/.idtypes-root" ] && return 0
+	make_root_at "$root" "$(release_of "$v")" || return 1
+	rm -rf --one-file-system "$root.clean"
+	cp -a "$root" "$root.clean"
+}
+
+# make_root_at DIR RELEASE: a minimal root of the release in DIR.
+make_root_at() {
+	local root=$1 release=$2 mirror
 	mirror=$(debian_mirror)
 	unmount_root "$root"
 	if [ -n "$(mounts_under "$root")" ]; then
@@ -114,8 +123,8 @@ make_root() {
 		return 1
 	fi
 	rm -rf --one-file-system "$root"
-	mkdir -p "$IDTYPES_ROOTS"
-	log "PostgreSQL $v: debootstrap $release from $mirror into $root"
+	mkdir -p "$(dirname "$root")"
+	log "debootstrap $release from $mirror into $root"
 	debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
 		{ tail -n 20 "$root.debootstrap.log" >&2; unmount_root "$root"; return 1; }
 	# apt: no recommends, retries; unstable's Release file is used past
