@@ -356,6 +356,8 @@ for my $file (@released)
 	ok(version_lt($v, $version), "release $v is older than $version");
 	ok(scalar(glob("$root/idtypes--$v--*.sql")), "there is an upgrade script from $v");
 }
+my ($deb_version) = slurp("$root/debian/changelog") =~ /\Aidtypes \(([^)]+)\)/;
+is($deb_version =~ s/-[^-]*$//r, $version, 'the newest entry of debian/changelog is that version');
 my ($ok, $out, $err) = make_var('EXTVERSION');
 is($out, $version, 'the Makefile\'s EXTVERSION is the control file\'s') or diag($err);
 

@@ -38,6 +38,9 @@ in_root_sh() {
 }
 
 package_test() {
+	# each check counts its failure and goes on: no set -e here
+	local -
+	set +e
 	local v=$1 archive=$2 root clean work out release
 	root=$(root_dir "$v")
 	clean=$root.clean
@@ -187,9 +190,94 @@ package_test() {
 	fi
 	local t_upgrade=$((SECONDS - t))
 
+	# 5. an image volume: PostgreSQL 18's extension directories
+	t=$SECONDS
+	if [ "$v" -lt 18 ]; then
+		package_skip "extension_control_path: PostgreSQL $v has none (18 and later)"
+	else
+		extension_dirs_test "$v" "$work" "$out" "/debs/$(basename "${debs[0]}")"
+	fi
+	local t_extdirs=$((SECONDS - t))
+
 	unmount_root "$work"
 	rm -rf --one-file-system "$work"
-	echo "time: package build $t_build s (its packages $t_deps s), install $t_install s, tests $t_test s, pg_upgradecluster $t_upgrade s, in all $((SECONDS - t0)) s"
+	echo "time: package build $t_build s (its packages $t_deps s), install $t_install s, tests $t_test s, pg_upgradecluster $t_upgrade s, extension directories $t_extdirs s, in all $((SECONDS - t0)) s"
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" = 0 ]
+}
+
+# extension_dirs_test VERSION WORK OUT DEB: in the clean root WORK, the
+# files of the package DEB (postgresql-VERSION-idtypes, uninstalled first)
+# where an image volume has them, outside the server's tree (the layout of
+# CloudNativePG's extension images: /extensions/idtypes/share/extension and
+# /extensions/idtypes/lib), found through extension_control_path and
+# dynamic_library_path, with shared_preload_libraries: the regression
+# suite, then the upgrade test (t/013_upgrade.pl, whose servers get the
+# same settings through TEMP_CONFIG) against them.  Called by package_test,
+# whose check and package_skip it uses.
+extension_dirs_test() {
+	local v=$1 work=$2 out=$3 deb=$4 rc=0 version
+	version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$IDTYPES_ROOT/idtypes.control")
+	local settings="shared_preload_libraries = 'idtypes'
+extension_control_path = '\$system:/extensions/idtypes/share'
+dynamic_library_path = '\$libdir:/extensions/idtypes/lib'"
+	in_root_sh "$work" "
+		apt-get purge -y -q postgresql-$v-idtypes
+		apt-get install -y -q libipc-run-perl
+		rm -rf /tmp/volume /extensions && dpkg-deb -x $deb /tmp/volume
+		mkdir -p /extensions/idtypes/share /extensions/idtypes/lib
+		mv /tmp/volume/usr/share/postgresql/$v/extension /extensions/idtypes/share/
+		mv /tmp/volume/usr/lib/postgresql/$v/lib/idtypes.so /extensions/idtypes/lib/
+		! ls /usr/share/postgresql/$v/extension/idtypes* /usr/lib/postgresql/$v/lib/idtypes.so 2>/dev/null" \
+		>"$out/extdirs.log" 2>&1 || rc=$?
+	check "the package's files in an image volume's layout, none in the server's tree" [ "$rc" = 0 ] ||
+		{ tail -n 20 "$out/extdirs.log"; return; }
+	printf '%s\n' "$settings" >"$work/tmp/volume.conf"
+	rc=0
+	in_root_sh "$work" "cd /idtypes-src/idtypes-* && rm -rf results regression.* &&
+		NONROOT=1 pg_virtualenv -v $v -o shared_preload_libraries=idtypes \
+			-o 'extension_control_path=\$system:/extensions/idtypes/share' \
+			-o 'dynamic_library_path=\$libdir:/extensions/idtypes/lib' -o max_connections=50 -o jit=off \
+			make installcheck PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config USE_PGXS=1 ISOLATION= TAP_TESTS=" \
+		>>"$out/extdirs.log" 2>&1 || rc=$?
+	check "the regression suite passes with idtypes found through extension_control_path and dynamic_library_path" \
+		[ "$rc" = 0 ] || tail -n 40 "$out/extdirs.log"
+	rc=0
+	in_root_sh "$work" "rm -rf /tmp/tap && cp -r /idtypes-src/idtypes-* /tmp/tap && chown -R postgres: /tmp/tap &&
+		cd /tmp/tap && runuser -u postgres -- make -s PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config idtypes--$version.sql &&
+		runuser -u postgres -- env TEMP_CONFIG=/tmp/volume.conf LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+			make PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config installcheck-tap PROVE_TESTS=t/013_upgrade.pl" \
+		>>"$out/extdirs.log" 2>&1 || rc=$?
+	check "the upgrade test passes against the image volume" [ "$rc" = 0 ] || tail -n 40 "$out/extdirs.log"
+}
+
+# run_packages LIST: tools/test.sh --packages LIST: package_test for each
+# version, and the summary line of them all.
+run_packages() {
+	local list=${1//,/ } v logs rc=0 line p f s total_p=0 total_f=0 total_s=0
+	[ "$list" = all ] && list="${MATRIX_VERSIONS[*]}"
+	for v in $list; do
+		release_of "$v" >/dev/null ||
+			{ echo "PostgreSQL $v is not in the matrix (${MATRIX_VERSIONS[*]})" >&2; return 2; }
+	done
+	if [ "$(id -u)" != 0 ]; then
+		log "the roots need root (debootstrap, mount, chroot): running with sudo"
+		exec sudo --preserve-env=IDTYPES_ROOTS bash "$IDTYPES_ROOT/tools/test.sh" --packages "${list// /,}"
+	fi
+	command -v debootstrap >/dev/null || { apt-get update -qq;
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+	logs=$(mktemp -d /tmp/idtypes-packages.XXXXXX)
+	make_dist "$logs/dist"
+	for v in $list; do
+		rc=0
+		package_test "$v" "$(ls "$logs"/dist/*.zip)" 2>&1 | tee "$logs/package-$v.log" || rc=$?
+		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$logs/package-$v.log" | tail -n 1)
+		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
+		read -r p _ f _ s _ <<<"${line//,/}"
+		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+	done
+	echo "$total_p passed, $total_f failed, $total_s skipped"
+	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi
+	[ "$total_f" = 0 ]
 }

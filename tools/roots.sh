@@ -206,12 +206,14 @@ run_matrix() {
 	# Roots first, concurrently (mostly downloads, and dpkg, which waits
 	# on the disk), each with its own log.
 	local failed_prepare=() rc
+	# the PGXN archive: the roots' suites test it, and the packages are
+	# built from it (tools/package.sh)
+	command -v debootstrap >/dev/null || { as_root apt-get update -qq;
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+	log "making the PGXN archive"
+	make_dist "$logs/dist"
+	chmod -R a+rX "$logs/dist"
 	if [ ${#roots[@]} -gt 0 ]; then
-		command -v debootstrap >/dev/null || { as_root apt-get update -qq;
-			as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-		log "making the PGXN archive"
-		make_dist "$logs/dist"
-		chmod -R a+rX "$logs/dist"
 		local t0=$SECONDS
 		# IDTYPES_PREPARE_JOBS=1: one root after the other
 		for v in "${roots[@]}"; do
@@ -271,13 +273,27 @@ run_matrix() {
 		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
 		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
 		results+=("PostgreSQL $v ($(release_of "$v")): $p passed, $f failed, $s skipped; ${prep:+$prep, }$(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), suite run $((SECONDS - t)) s")
+
+		# the version's Debian packages, built in its release's root and
+		# tested in a clean one
+		out="$logs/package-$v.log"
+		t=$SECONDS
+		rc=0
+		log "PostgreSQL $v: the Debian packages"
+		package_test "$v" "$(ls "$logs"/dist/*.zip)" 2>&1 | tee "$out" || rc=$?
+		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$out" | tail -n 1)
+		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
+		read -r p _ f _ s _ <<<"${line//,/}"
+		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+		results+=("PostgreSQL $v packages: $p passed, $f failed, $s skipped; $(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), $((SECONDS - t)) s")
 	done
 
 	echo
 	echo "Version matrix:"
 	for line in "${results[@]}"; do echo "  $line"; done
 	for v in "${versions[@]}"; do
-		grep -E '^skipped: ' "$logs/suite-$v.log" | sed "s/^skipped: /skipped on $v: /" || true
+		grep -E '^skipped: ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null | sed "s/^[^:]*:skipped: /skipped on $v: /" || true
 	done
 	echo "$total_p passed, $total_f failed, $total_s skipped"
 	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi
