@@ -199,6 +199,8 @@ run_matrix() {
 		for j in "${jobs[@]}"; do kill "$j" 2>/dev/null || true; done
 		wait 2>/dev/null || true
 		for v in "${roots[@]}"; do unmount_root "$(root_dir "$v")"; done
+		# and those of the packages (tools/package.sh), this machine's version's too
+		for v in "${versions[@]}"; do unmount_root "$(root_dir "$v")"; unmount_root "$(root_dir "$v").pkgtest"; done
 	}
 	trap matrix_cleanup EXIT
 	trap 'exit 130' INT TERM
