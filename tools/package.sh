@@ -267,6 +267,10 @@ run_packages() {
 	command -v debootstrap >/dev/null || { apt-get update -qq;
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 	logs=$(mktemp -d /tmp/idtypes-packages.XXXXXX)
+	# whatever happens, nothing stays mounted
+	# shellcheck disable=SC2064
+	trap "for v in $list; do unmount_root \"\$(root_dir \$v)\"; unmount_root \"\$(root_dir \$v).pkgtest\"; done" EXIT
+	trap 'exit 130' INT TERM
 	make_dist "$logs/dist"
 	for v in $list; do
 		rc=0
