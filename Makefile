@@ -12,17 +12,25 @@ SCHEMES = muid hlculid uid8 uuid tid62
 MODULE_big = idtypes
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 
-# The install script is built, not tracked: the SQL of each scheme is in
-# src/, beside its C code, and tools/sqlscript.sh puts the sources together
-# in this order (the order of the schemes, then what uses them), writing
-# the fixed-width byte-id block of src/byteid.sql.in once for each type
-# whose source asks for it ("@byteid muid 16 a").  Upgrade scripts
-# (idtypes--A--B.sql), when there are any, are tracked and installed as
-# they are.
+# The install script of the current version (default_version in the
+# control file) is built, not tracked: the SQL of each scheme is in src/,
+# beside its C code, and tools/sqlscript.sh puts the sources together in
+# this order (the order of the schemes, then what uses them), writing the
+# fixed-width byte-id block of src/byteid.sql.in once for each type whose
+# source asks for it ("@byteid muid 16 a").  The install scripts of the
+# released versions are tracked, frozen as each release built them, in
+# released/ (released/SHA256SUMS holds their digests, which t/030 checks),
+# and the upgrade scripts (idtypes--A--B.sql, one per step from a release
+# to the next) at the top; both are installed as they are, so that a
+# server offers every released version and the path from each to this one
+# (doc/contributing.md, "Releasing").  Right after a release, before
+# default_version moves on, released/ holds the current version too: the
+# built script is installed, and t/030 checks that the two are equal.
 SQL_SOURCES = src/idtypes.sql src/identity.sql $(patsubst %,src/%.sql,$(SCHEMES)) \
 	src/clock.sql src/simpledb.sql src/partition.sql
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
-DATA = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
+RELEASED = $(filter-out released/$(DATA_built),$(wildcard released/$(EXTENSION)--*.sql))
+DATA = $(RELEASED) $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*--*.sql))
 
 # Regression tests: setup first (it creates the extension), then one file
 # per scheme, then every other file in sql/ in name order; the isolation

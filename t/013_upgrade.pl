@@ -1,12 +1,15 @@
-# Upgrades: ALTER EXTENSION idtypes UPDATE from every version that can be
-# installed, and through every upgrade script idtypes--A--B.sql, ends with
-# catalog entries equal to those of a fresh install of the current version,
-# and with the data and indexes of a table of every type intact.  The
-# versions the server offers are those of the repository's scripts.  (Today
-# 0.1.0 is the only version, so there is no upgrade script yet: the test
-# then checks that updating the current version changes nothing, and that
-# moving the extension to another schema gives what installing it there
-# does.)
+# Upgrades: ALTER EXTENSION idtypes UPDATE from every released version
+# (the install scripts frozen in released/), and through every upgrade
+# script idtypes--A--B.sql, ends with a database equal to one where the
+# current version was installed fresh and the same tables made: the same
+# catalog entries of the extension (IdtypesTest's extension_catalog), the
+# same pg_dump --schema-only --binary-upgrade (which, unlike a plain dump,
+# writes every member of the extension), the data and indexes of a table
+# of every type intact, and tables keyed by each generator (column
+# defaults, primary keys, range partitions made by the partition helper)
+# that go on taking new ids, in order, after the old ones.  Also: updating
+# the current version changes nothing, and moving the extension to another
+# schema gives what installing it there does.
 use strict;
 use warnings;
 use FindBin;
@@ -15,14 +18,16 @@ use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IPC::Run;
 
 my $root = "$FindBin::RealBin/..";
 my ($current) = slurp_file("$root/idtypes.control") =~ /^default_version = '([^']+)'/m;
 
 # the scripts of the tree: the install script of the current version (built
-# by make from src/) and the upgrade steps (tracked)
+# by make from src/), those of the releases (frozen in released/) and the
+# upgrade steps (tracked)
 my (%install, @steps);
-foreach my $file (glob("$root/idtypes--*.sql"))
+foreach my $file (glob("$root/idtypes--*.sql"), glob("$root/released/idtypes--*.sql"))
 {
 	if ($file =~ /idtypes--([^-]+)--([^-]+)\.sql$/)
 	{
@@ -110,17 +115,70 @@ is($expected_checks, join("\n", ("\n100\n2000\n2000") x @indexed),
 	'the table of every type: indexes valid, range and lookups right');
 is($node->safe_psql($digest, 'SELECT count(*) FROM data'), '2000', 'it holds 2000 rows');
 
-# the catalog of a fresh install of the current version
+# Tables keyed by each generator: its id the primary key, filled by the
+# column default; and, for each type, a table partitioned by range on it,
+# its partitions made by the partition helper (fixed bounds, so that two
+# databases get the same ones), filled likewise.  After an update, 100 more
+# rows by the defaults: each generator goes on, after the ids it gave
+# before, and the rows land in the partitions.
+my (@keyed, @parted);
+foreach my $s (schemes())
+{
+	push @keyed, $s;
+	push @parted, $s if $s->{type} ne 'uuid' || $s->{name} eq 'uuidv7';
+}
+my $generated = join('', map {
+	"CREATE TABLE gen_$_->{name} (id $_->{type} PRIMARY KEY DEFAULT $_->{gen}, n int NOT NULL);\n"
+	  . "INSERT INTO gen_$_->{name} (n) SELECT g FROM generate_series(1, 100) g;\n"
+} @keyed) . join('', map {
+	"CREATE TABLE part_$_->{name} (id $_->{type} DEFAULT $_->{gen}, n int NOT NULL, PRIMARY KEY (id)) PARTITION BY RANGE (id);\n"
+	  . "DO \$\$ DECLARE d text; BEGIN FOR d IN SELECT ddl FROM idtypes_range_partitions('part_$_->{name}', "
+	  . "'2020-01-01', '2100-01-01', '40 years') LOOP EXECUTE d; END LOOP; END \$\$;\n"
+	  . "INSERT INTO part_$_->{name} (n) SELECT g FROM generate_series(1, 100) g;\n"
+} @parted);
+my $generated_checks = "SET enable_seqscan = off;\n" . join('', map {
+	"INSERT INTO gen_$_->{name} (n) SELECT g FROM generate_series(101, 200) g;\n"
+	  . "SELECT count(*), count(*) FILTER (WHERE n > 100 AND id > ALL (SELECT id FROM gen_$_->{name} WHERE n <= 100)) FROM gen_$_->{name};\n"
+	  . "SELECT count(*) FROM gen_$_->{name} t WHERE id = (SELECT id FROM gen_$_->{name} WHERE n = t.n);\n"
+} @keyed) . join('', map {
+	"INSERT INTO part_$_->{name} (n) SELECT g FROM generate_series(101, 200) g;\n"
+	  . "SELECT count(*), count(DISTINCT tableoid) FROM part_$_->{name};\n"
+	  . "SELECT count(*) FROM part_$_->{name} t WHERE id = (SELECT id FROM part_$_->{name} WHERE n = t.n);\n"
+} @parted);
+my $expected_generated = join("\n", ("200|100\n200") x @keyed, ("200|1\n200") x @parted);
+
+# pg_dump --schema-only --binary-upgrade of a database, less what differs
+# between any two databases (the object ids that a binary upgrade sets, the
+# transaction ids it freezes the tables at, and the random key of the
+# \restrict lines of current pg_dumps)
+sub schema_dump
+{
+	my ($db) = @_;
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ 'pg_dump', '--schema-only', '--binary-upgrade', '-h', $node->host, '-p', $node->port, $db ],
+		'>', \$out, '2>', \$err)
+	  or die "pg_dump $db: $err";
+	return join("\n", map { s/(relfrozenxid|relminmxid) = '\d+'/$1 = ?/gr }
+		  grep { !/binary_upgrade_set_next_|^-- Dumped (from|by) |^\\(un)?restrict / } split /\n/, $out);
+}
+
+# the catalog and the schema of a fresh install of the current version
 my $fresh = fresh_db();
 $node->safe_psql($fresh, 'CREATE EXTENSION idtypes');
 my $fresh_catalog = extension_catalog($node, $fresh);
+my $fresh_tables = fresh_db();
+$node->safe_psql($fresh_tables, "CREATE EXTENSION idtypes; $data $generated");
+my $fresh_dump = schema_dump($fresh_tables);
+like($fresh_dump, qr/CREATE FUNCTION public\.gen_muid\(\)/, 'the schema dump writes the members of the extension');
+is($node->safe_psql($fresh_tables, $generated_checks), $expected_generated,
+	'the generators\' tables: new ids after the old, lookups by key right, in the partitions');
 
 # install $from, run the updates, compare with the fresh install
 sub check_update
 {
 	my ($from, $updates, $name) = @_;
 	my $db = fresh_db();
-	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data");
+	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data $generated");
 	my ($ret, $out, $err) = $node->psql($db, $updates);
 	is($ret, 0, "$name: the update runs") or diag($err);
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idtypes'}),
@@ -129,6 +187,26 @@ sub check_update
 		"$name: the catalog entries equal a fresh install's");
 	is($node->safe_psql($db, $data_digest), $expected_digest, "$name: the data is unchanged");
 	is($node->safe_psql($db, $data_checks), $expected_checks, "$name: indexes valid, queries right");
+	same_text(schema_dump($db), $fresh_dump, "$name: pg_dump --schema-only equals a fresh install's");
+	is($node->safe_psql($db, $generated_checks), $expected_generated,
+		"$name: the generators go on after their old ids, in their tables and partitions");
+}
+
+# same_text(GOT, WANTED, NAME): two long texts are equal; else the first
+# line where they differ
+sub same_text
+{
+	my ($got, $wanted, $name) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	return pass($name) if $got eq $wanted;
+	my @g = split /\n/, $got, -1;
+	my @w = split /\n/, $wanted, -1;
+	my $i = 0;
+	$i++ while $i < @g && $i < @w && $g[$i] eq $w[$i];
+	fail($name);
+	diag("first difference at line " . ($i + 1) . ":\n  got:    " . ($g[$i] // '(end)')
+		  . "\n  wanted: " . ($w[$i] // '(end)'));
+	return 0;
 }
 
 # every upgrade script, then on to the current version

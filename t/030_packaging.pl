@@ -12,6 +12,7 @@
 use strict;
 use warnings;
 use Cwd qw(getcwd);
+use Digest::SHA;
 use File::Basename qw(basename);
 use File::Find;
 use IPC::Run;
@@ -279,6 +280,18 @@ sub meta_errors
 	return @e;
 }
 
+# version_lt(A, B): semantic version A is older than B (numbers only).
+sub version_lt
+{
+	my @a = split /\./, $_[0];
+	my @b = split /\./, $_[1];
+	for my $i (0 .. 2)
+	{
+		return $a[$i] < $b[$i] if $a[$i] != $b[$i];
+	}
+	return 0;
+}
+
 #
 # The rules catch what they should (so that a pass below means something).
 #
@@ -316,7 +329,35 @@ is($meta->{provides}{idtypes}{version}, $version, 'META.json provides.idtypes.ve
 is($meta->{provides}{idtypes}{file}, "idtypes--$version.sql", 'META.json provides the install script of that version');
 ok(-f "$root/idtypes--$version.sql", "the install script idtypes--$version.sql is built (make)");
 my @installs = grep { !/--.*--/ } map { basename($_) } glob("$root/idtypes--*.sql");
-is("@installs", "idtypes--$version.sql", 'it is the only install script (others would be upgrade scripts)');
+is("@installs", "idtypes--$version.sql",
+	'it is the only install script at the top (the others are upgrade scripts, and the releases\' in released/)');
+
+# The released versions: their install scripts frozen in released/, each
+# byte for byte what its release built (released/SHA256SUMS, written at the
+# release), older than this one, and each with an upgrade script from it
+# (t/013_upgrade.pl runs them).
+my %sums;
+for my $line (split /\n/, slurp("$root/released/SHA256SUMS"))
+{
+	my ($sum, $file) = $line =~ /^([0-9a-f]{64})  (\S+)$/ or die "released/SHA256SUMS: bad line $line";
+	$sums{$file} = $sum;
+}
+my @released = map { basename($_) } glob("$root/released/idtypes--*.sql");
+is(join(' ', sort keys %sums), join(' ', sort @released),
+	'released/SHA256SUMS names every released install script, and only those');
+ok(scalar(@released) > 0, 'there is a released version: ' . join(' ', @released));
+for my $file (@released)
+{
+	my ($v) = $file =~ /^idtypes--([^-]+)\.sql$/;
+	like($v // '', $semver, "$file is the install script of a semantic version");
+	is(Digest::SHA->new(256)->addfile("$root/released/$file")->hexdigest, $sums{$file} // '',
+		"released/$file is still what release $v built");
+	next if !defined $v || $v eq $version;
+	ok(version_lt($v, $version), "release $v is older than $version");
+	ok(scalar(glob("$root/idtypes--$v--*.sql")), "there is an upgrade script from $v");
+}
+my ($deb_version) = slurp("$root/debian/changelog") =~ /\Aidtypes \(([^)]+)\)/;
+is($deb_version =~ s/-[^-]*$//r, $version, 'the newest entry of debian/changelog is that version');
 my ($ok, $out, $err) = make_var('EXTVERSION');
 is($out, $version, 'the Makefile\'s EXTVERSION is the control file\'s') or diag($err);
 
@@ -461,13 +502,13 @@ SKIP:
 	my %files = map { substr($_, length $prefix) => 1 } keys %in;
 
 	# what a build and the tests use, as found in this tree
-	my @needed = ('Makefile', 'META.json', 'README.md', 'LICENSE', 'idtypes.control',
-		$meta->{provides}{idtypes}{docfile});
+	my @needed = ('Makefile', 'META.json', 'README.md', 'LICENSE', 'idtypes.control', 'CHANGELOG.md',
+		$meta->{provides}{idtypes}{docfile}, map { basename($_) } glob("$root/idtypes--*--*.sql"));
 	find({ no_chdir => 1, wanted => sub {
 		my $rel = substr($File::Find::name, length($root) + 1);
 		push @needed, $rel
-		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.pl|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|go/.*\.go|go/go\.mod|rust/.*\.(rs|toml)|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+)$};
-	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src sql expected specs t python js java go rust doc tools bench));
+		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.pl|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|go/.*\.go|go/go\.mod|rust/.*\.(rs|toml)|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+)$};
+	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src released sql expected specs t python js java go rust doc tools bench));
 	my @missing = grep { !$files{$_} } sort @needed;
 	is("@missing", '', 'the archive holds every file of the build, the tests, the tools and the docs')
 	  or diag('not committed? ' . "@missing");
@@ -493,8 +534,10 @@ SKIP:
 	my ($pkglibdir, $sharedir) = map { my $d = `pg_config --$_`; chomp $d; $d } qw(pkglibdir sharedir);
 	my @installed = map { basename($_) } grep { -f }
 	  ("$work/install$pkglibdir/idtypes.so", glob("$work/install$sharedir/extension/idtypes*"));
-	is(join(' ', sort @installed), "idtypes--$version.sql idtypes.control idtypes.so",
-		'it installs the module, the control file and the install script');
+	my @scripts = map { basename($_) } (glob("$root/released/idtypes--*.sql"), glob("$root/idtypes--*--*.sql"));
+	is(join(' ', sort @installed),
+		join(' ', sort(grep({ $_ ne "idtypes--$version.sql" } @scripts), "idtypes--$version.sql", 'idtypes.control', 'idtypes.so')),
+		'it installs the module, the control file, the install script, and the released versions\' and upgrade scripts');
 }
 
 done_testing();

@@ -32,6 +32,13 @@ IDTYPES_TEST_PACKAGES=(
 # tests say that the driver is missing and skip.
 IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3-asyncpg)
 [ "${IDTYPES_CLIENTS:-yes}" = no ] || IDTYPES_TEST_PACKAGES+=("${IDTYPES_CLIENT_PACKAGES[@]}")
+# What building the Debian packages needs (tools/package.sh, in the root of
+# the version's Debian release): debian/control.in's Build-Depends, with the
+# version's server headers, and unzip for the PGXN archive they are built
+# from.
+IDTYPES_DEB_PACKAGES=(
+	"postgresql-server-dev-$PG_MAJOR" postgresql-server-dev-all debhelper build-essential unzip
+)
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
 [ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")

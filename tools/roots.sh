@@ -111,12 +111,21 @@ in_root() {
 }
 
 # make_root VERSION: debootstrap the version's release (once: a root with
-# the stamp file .idtypes-root is complete), and configure its apt.
+# the stamp file .idtypes-root is complete), configure its apt, and keep a
+# copy of it as it is then, ROOT.clean (tools/package.sh installs the
+# packages of idtypes into copies of that: a system with nothing else).
 make_root() {
-	local v=$1 root release mirror
+	local v=$1 root
 	root=$(root_dir "$v")
-	release=$(release_of "$v")
 	[ -f "$root/.idtypes-root" ] && return 0
+	make_root_at "$root" "$(release_of "$v")" || return 1
+	rm -rf --one-file-system "$root.clean"
+	cp -a "$root" "$root.clean"
+}
+
+# make_root_at DIR RELEASE: a minimal root of the release in DIR.
+make_root_at() {
+	local root=$1 release=$2 mirror
 	mirror=$(debian_mirror)
 	unmount_root "$root"
 	if [ -n "$(mounts_under "$root")" ]; then
@@ -124,8 +133,8 @@ make_root() {
 		return 1
 	fi
 	rm -rf --one-file-system "$root"
-	mkdir -p "$IDTYPES_ROOTS"
-	log "PostgreSQL $v: debootstrap $release from $mirror into $root"
+	mkdir -p "$(dirname "$root")"
+	log "debootstrap $release from $mirror into $root"
 	debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
 		{ tail -n 20 "$root.debootstrap.log" >&2; unmount_root "$root"; return 1; }
 	# unstable comes with experimental, where Debian puts the next major's
@@ -248,6 +257,8 @@ run_matrix() {
 		for j in "${jobs[@]}"; do kill "$j" 2>/dev/null || true; done
 		wait 2>/dev/null || true
 		for v in "${roots[@]}"; do unmount_root "$(root_dir "$v")"; done
+		# and those of the packages (tools/package.sh), this machine's version's too
+		for v in "${versions[@]}"; do unmount_root "$(root_dir "$v")"; unmount_root "$(root_dir "$v").pkgtest"; done
 	}
 	trap matrix_cleanup EXIT
 	trap 'exit 130' INT TERM
@@ -255,12 +266,14 @@ run_matrix() {
 	# Roots first, concurrently (mostly downloads, and dpkg, which waits
 	# on the disk), each with its own log.
 	local failed_prepare=() rc
+	# the PGXN archive: the roots' suites test it, and the packages are
+	# built from it (tools/package.sh)
+	command -v debootstrap >/dev/null || { as_root apt-get update -qq;
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+	log "making the PGXN archive"
+	make_dist "$logs/dist"
+	chmod -R a+rX "$logs/dist"
 	if [ ${#roots[@]} -gt 0 ]; then
-		command -v debootstrap >/dev/null || { as_root apt-get update -qq;
-			as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-		log "making the PGXN archive"
-		make_dist "$logs/dist"
-		chmod -R a+rX "$logs/dist"
 		local t0=$SECONDS release releases=() rv
 		# the releases of the roots, each with its versions
 		declare -A release_versions=()
@@ -332,13 +345,27 @@ run_matrix() {
 		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
 		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
 		results+=("PostgreSQL $v ($(release_of "$v")): $p passed, $f failed, $s skipped; ${prep:+$prep, }$(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), suite run $((SECONDS - t)) s")
+
+		# the version's Debian packages, built in its release's root and
+		# tested in a clean one
+		out="$logs/package-$v.log"
+		t=$SECONDS
+		rc=0
+		log "PostgreSQL $v: the Debian packages"
+		package_test "$v" "$(ls "$logs"/dist/*.zip)" 2>&1 | tee "$out" || rc=$?
+		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$out" | tail -n 1)
+		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
+		read -r p _ f _ s _ <<<"${line//,/}"
+		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+		results+=("PostgreSQL $v packages: $p passed, $f failed, $s skipped; $(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), $((SECONDS - t)) s")
 	done
 
 	echo
 	echo "Version matrix:"
 	for line in "${results[@]}"; do echo "  $line"; done
 	for v in "${versions[@]}"; do
-		grep -E '^skipped: ' "$logs/suite-$v.log" | sed "s/^skipped: /skipped on $v: /" || true
+		grep -E '^skipped: ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null | sed "s/^[^:]*:skipped: /skipped on $v: /" || true
 	done
 	echo "$total_p passed, $total_f failed, $total_s skipped"
 	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi

@@ -25,13 +25,18 @@
 #                      version, a minimal root of the release that packages
 #                      it for the others (made with debootstrap, as root).
 #                      Prints each version's summary, then the same line for
-#                      all of them together.
+#                      all of them together.  Each version's Debian packages
+#                      are built and tested too (tools/package.sh).
 #          --matrix    the same as --pg all.
+#          --packages LIST  the Debian packages alone (tools/package.sh),
+#                      for each version of LIST, in its release's root (15
+#                      too, whose root is made for it).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 keep=false
 sanitize=false
 pg_list=""
+pkg_list=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 		--keep) keep=true ;;
@@ -40,15 +45,22 @@ while [ $# -gt 0 ]; do
 			pg_list=$2; shift ;;
 		--pg=*) pg_list=${1#--pg=} ;;
 		--matrix) pg_list=all ;;
-		*) echo "usage: $0 [--keep] [--sanitize] [--pg 15,17,18,19|all | --matrix]" >&2; exit 2 ;;
+		--packages) [ $# -ge 2 ] || { echo "$0: --packages needs a list of versions" >&2; exit 2; }
+			pkg_list=$2; shift ;;
+		*) echo "usage: $0 [--keep] [--sanitize] [--pg 15,17,18,19|all | --matrix | --packages LIST]" >&2; exit 2 ;;
 	esac
 	shift
 done
 
-if [ -n "$pg_list" ]; then
+if [ -n "$pg_list" ] || [ -n "$pkg_list" ]; then
 	$sanitize && { echo "$0: --sanitize runs on this machine's version only, not with --pg" >&2; exit 2; }
 	source "$IDTYPES_ROOT/tools/roots.sh"
-	run_matrix "$pg_list"
+	source "$IDTYPES_ROOT/tools/package.sh"
+	if [ -n "$pkg_list" ]; then
+		run_packages "$pkg_list"
+	else
+		run_matrix "$pg_list"
+	fi
 	exit $?
 fi
 

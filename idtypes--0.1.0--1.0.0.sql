@@ -1,0 +1,144 @@
+/* idtypes--0.1.0--1.0.0.sql */
+
+-- From the release 0.1.0 (released/idtypes--0.1.0.sql) to 1.0.0: what
+-- changed in the SQL objects between the two, so that an installation of
+-- 0.1.0 ends, after ALTER EXTENSION idtypes UPDATE, with the catalog of a
+-- fresh install of 1.0.0 (t/013_upgrade.pl compares them).
+
+\echo Use "ALTER EXTENSION idtypes UPDATE TO '1.0.0'" to load this file. \quit
+
+-- upgrade/names.sql: from 0.1.0, the new names of the functions on core
+-- uuid whose names clashed with what other software puts into the same
+-- schema (TimescaleDB's uuid_timestamp(uuid) and uuid_version(uuid),
+-- hand-written gen_uuidv7()): every function of idtypes on core uuid now
+-- starts with uuidv.  A rename keeps each function's oid, so the column
+-- defaults, indexes and views that use one follow it; the C symbols are
+-- unchanged.  Names are unqualified: the script runs with the extension's
+-- schema first on search_path, and @extschema@ is not substituted in a
+-- relocatable extension's scripts.
+
+ALTER FUNCTION gen_uuidv6() RENAME TO uuidv6_next;
+ALTER FUNCTION gen_uuidv7() RENAME TO uuidv7_next;
+ALTER FUNCTION gen_uuidv7(pg_catalog.timestamptz) RENAME TO uuidv7_at;
+ALTER FUNCTION gen_uuidv8() RENAME TO uuidv8_next;
+ALTER FUNCTION uuid_version(pg_catalog.uuid) RENAME TO uuidv_version;
+ALTER FUNCTION uuid_timestamp(pg_catalog.uuid) RENAME TO uuidv_timestamp;
+ALTER FUNCTION uuid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) RENAME TO uuidv_date_bin;
+
+-- comments that name a renamed function
+COMMENT ON FUNCTION uuidv8_timestamp(pg_catalog.uuid) IS
+	'timestamp of a UUIDv8 made by uuidv8_next(), to the microsecond (NULL for other versions)';
+COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest uuidv8_next() UUID of a microsecond';
+COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest uuidv8_next() UUID of a microsecond';
+
+-- PostgreSQL 18's uuidv7(shift interval), on every version
+CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'gen_uuidv7_shifted'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
+	'new UUIDv7 as uuidv7_next(), its time shifted by the interval (as PostgreSQL 18''s uuidv7(shift))';
+
+-- From 0.1.0: the event trigger that refuses ALTER TABLE ... ALTER COLUMN
+-- ... TYPE into an id type from bigint, bytea or uuid without USING
+-- (src/castguard.c, src/idtypes.sql).
+CREATE FUNCTION idtypes_alter_column_type() RETURNS pg_catalog.event_trigger
+	LANGUAGE C
+	AS 'MODULE_PATHNAME', 'idtypes_alter_column_type';
+
+CREATE EVENT TRIGGER idtypes_alter_column_type ON ddl_command_start
+	WHEN TAG IN ('ALTER TABLE')
+	EXECUTE FUNCTION idtypes_alter_column_type();
+
+COMMENT ON FUNCTION idtypes_alter_column_type() IS
+	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
+COMMENT ON EVENT TRIGGER idtypes_alter_column_type IS
+	'refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
+
+-- upgrade/failover.sql: from 0.1.0, idtypes_advance_clock() (src/clock.sql).
+CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION idtypes_advance_clock(past muid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_muid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION idtypes_advance_clock(past hlculid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_hlculid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION idtypes_advance_clock(past uid8) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uid8'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION idtypes_advance_clock(past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uuid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION idtypes_advance_clock(past tid62) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_tid62'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
+	'moves the clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62) past a time, never back; returns the time it stands at';
+COMMENT ON FUNCTION idtypes_advance_clock(muid) IS 'moves the muid clock past the id, never back; returns the time it stands at';
+COMMENT ON FUNCTION idtypes_advance_clock(hlculid) IS 'moves the hlculid clock past the id, never back; returns the time it stands at';
+COMMENT ON FUNCTION idtypes_advance_clock(uid8) IS 'moves the uid8 clock past the id, never back; returns the time it stands at';
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
+	'moves the clock of the UUID''s version (6, 7 or 8) past the UUID, never back; returns the time it stands at';
+COMMENT ON FUNCTION idtypes_advance_clock(tid62) IS 'moves the tid62 clock past the id, never back; returns the time it stands at';
+
+-- The clocks are every database's: like hlculid_observe(), callable by
+-- superusers and members of the role idtypes.hlculid_observe_role names
+-- (checked in C); EXECUTE is the extension owner's to grant.
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(muid) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(uid8) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(tid62) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) TO @extowner@ WITH GRANT OPTION;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(muid) TO @extowner@ WITH GRANT OPTION;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) TO @extowner@ WITH GRANT OPTION;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(tid62) TO @extowner@ WITH GRANT OPTION;
+
+-- upgrade/bound.sql: from 0.1.0, the safe bound of each scheme for reading
+-- new rows by key (src/bound.c, doc/operations.md).
+
+CREATE FUNCTION muid_safe_bound() RETURNS muid
+	AS 'MODULE_PATHNAME', 'muid_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION muid_safe_bound() IS
+	'safe bound for reading new rows by key: every muid generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+
+CREATE FUNCTION hlculid_safe_bound() RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'hlculid_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION hlculid_safe_bound() IS
+	'safe bound for reading new rows by key: every hlculid generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+
+CREATE FUNCTION uid8_safe_bound() RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uid8_safe_bound() IS
+	'safe bound for reading new rows by key: every uid8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries, idtypes.uid8_generator_id and time_sequential)';
+
+CREATE FUNCTION tid62_safe_bound() RETURNS tid62
+	AS 'MODULE_PATHNAME', 'tid62_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION tid62_safe_bound() IS
+	'safe bound for reading new rows by key: every tid62 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+
+CREATE FUNCTION uuidv6_safe_bound() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv6_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION uuidv7_safe_bound() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv7_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION uuidv8_safe_bound() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'uuidv8_safe_bound'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuidv6_safe_bound() IS
+	'safe bound for reading new rows by key: every UUIDv6 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+COMMENT ON FUNCTION uuidv7_safe_bound() IS
+	'safe bound for reading new rows by key: every UUIDv7 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+COMMENT ON FUNCTION uuidv8_safe_bound() IS
+	'safe bound for reading new rows by key: every UUIDv8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
