@@ -106,7 +106,7 @@ package_test() {
 	local others=() d ov
 	# the packages of the release's older versions built in this run (from
 	# the same archive), in its root or roots, for step 4
-	for d in "$IDTYPES_ROOTS/$release"-pg*/idtypes-deb/*/src/postgresql-*-idtypes_*.deb; do
+	for d in "$root"/idtypes-deb/*/src/postgresql-*-idtypes_*.deb; do
 		[ -f "$d" ] || continue
 		ov=$(basename "$d" | sed 's/^postgresql-\([0-9]*\)-idtypes_.*/\1/')
 		[ "$ov" -lt "$v" ] && cmp -s "$archive" "$(dirname "$d")/../$(basename "$archive")" && others+=("$d")

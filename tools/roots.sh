@@ -15,6 +15,10 @@ IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
 
 # The versions of the matrix, and the Debian release that packages each.
 MATRIX_VERSIONS=(15 17 18 19)
+# The TAP files that the roots leave to the suite on this machine: the
+# input fuzzer (the parsers are the module's own code, the same on every
+# server) and the load test (60 s of clients).
+MATRIX_HOST_ONLY="t/014_fuzz_input.pl t/016_load.pl"
 release_of() {
 	case "$1" in
 		15) echo bookworm ;;
@@ -331,6 +335,8 @@ run_matrix() {
 			cp -r "$logs/dist" "$root/idtypes-dist"
 			mount_root "$root"
 			in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
+				IDTYPES_TAP_SKIP="$MATRIX_HOST_ONLY" \
+				IDTYPES_TAP_SKIP_WHY="runs on this machine's version only: what it tests does not change with the server's version" \
 				IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
 				bash /idtypes/tools/test.sh 2>&1 | tee "$out" || rc=$?
 			unmount_root "$root"
@@ -370,4 +376,63 @@ run_matrix() {
 	echo "$total_p passed, $total_f failed, $total_s skipped"
 	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi
 	[ "$total_f" = 0 ]
+}
+
+# prepare_ahead LIST: tools/test.sh --prepare LIST.  Makes the roots of the
+# versions' releases, all at once, and installs into each what the suites
+# of its versions (those of another release than this machine's) and the
+# builds of their Debian packages (tools/package.sh) need, so that a later
+# tools/test.sh --pg or --packages finds them ready and only checks that
+# nothing is missing.  .ci/run starts it while the suites run on this
+# machine: making roots is mostly downloads and dpkg, which wait on the
+# network and the disk, not on the cores.  Prints each release's log and
+# time; returns non-zero if a root could not be prepared (the later run
+# then tries again, and says why if it fails too).
+prepare_ahead() {
+	local list=${1//,/ } v release host rc=0 logs t0=$SECONDS
+	local -A release_versions=()
+	local releases=() pids=()
+	for v in $list; do
+		release=$(release_of "$v") ||
+			{ echo "PostgreSQL $v is not in the matrix (${MATRIX_VERSIONS[*]})" >&2; return 2; }
+		[ -n "${release_versions[$release]:-}" ] || releases+=("$release")
+		release_versions[$release]+="${release_versions[$release]:+ }$v"
+	done
+	command -v debootstrap >/dev/null || { as_root apt-get update -qq;
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+	host=$(host_release)
+	logs=$(mktemp -d /tmp/idtypes-prepare.XXXXXX)
+	for release in "${releases[@]}"; do
+		(
+			# shellcheck disable=SC2206
+			vs=(${release_versions[$release]})
+			root=$(root_dir "${vs[0]}")
+			trap 'unmount_root "$root"' EXIT
+			if [ "$release" != "$host" ]; then
+				prepare_root "${vs[@]}" || exit 1
+			else
+				make_root "${vs[0]}" || exit 1
+				copy_tree "$root"
+			fi
+			mount_root "$root"
+			for v in "${vs[@]}"; do
+				in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no \
+					bash -c 'source /idtypes/tools/common.sh && install_packages deb' || exit 1
+			done
+		) >"$logs/$release.log" 2>&1 &
+		pids+=("$!")
+	done
+	local i
+	for i in "${!releases[@]}"; do
+		if wait "${pids[$i]}"; then
+			log "the ${releases[$i]} root (PostgreSQL ${release_versions[${releases[$i]}]// /, }) is ready"
+		else
+			rc=1
+			log "the ${releases[$i]} root could not be prepared:"
+			tail -n 30 "$logs/${releases[$i]}.log" >&2
+		fi
+	done
+	log "roots prepared ahead in $((SECONDS - t0)) s"
+	rm -rf "$logs"
+	return $rc
 }
