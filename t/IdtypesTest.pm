@@ -436,8 +436,8 @@ SELECT regexp_replace(line, '\s*\n\s*', ' ', 'g') COLLATE "C" AS line FROM fact 
 # and later: the names, argument names and result types of its functions,
 # created as it creates them, with CREATE OR REPLACE; its uuid_version
 # returns integer); 'handwritten', the generators application migrations
-# often carry (uuidv7_next(), uuid_generate_v7(), uuidv7()); and
-# 'handwritten_timestamp', their uuidv_timestamp(uuid), which cannot be
+# often carry (gen_uuidv7(), uuid_generate_v7(), uuidv7()); and
+# 'handwritten_timestamp', their uuid_timestamp(uuid), which cannot be
 # beside TimescaleDB's (the same name and argument).  They are stand-ins: each
 # returns a fixed, recognisable value (a timestamp in 1900, version -1, the
 # Max UUID), so that a call that reaches one instead of the documented
@@ -455,15 +455,15 @@ CREATE OR REPLACE FUNCTION public.to_uuidv7(ts timestamptz) RETURNS uuid
 	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
 CREATE OR REPLACE FUNCTION public.to_uuidv7_boundary(ts timestamptz) RETURNS uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_uuid\$\$;
-CREATE OR REPLACE FUNCTION public.uuidv_timestamp(uuid uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION public.uuid_timestamp(uuid uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_time\$\$;
 CREATE OR REPLACE FUNCTION public.uuid_timestamp_micros(uuid uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT $fixed_time\$\$;
-CREATE OR REPLACE FUNCTION public.uuidv_version(uuid uuid) RETURNS integer
+CREATE OR REPLACE FUNCTION public.uuid_version(uuid uuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS \$\$SELECT -1\$\$;
 },
 		handwritten => qq{
-CREATE FUNCTION public.uuidv7_next() RETURNS uuid
+CREATE FUNCTION public.gen_uuidv7() RETURNS uuid
 	LANGUAGE plpgsql VOLATILE AS \$\$BEGIN RETURN $fixed_uuid; END\$\$;
 CREATE FUNCTION public.uuid_generate_v7() RETURNS uuid
 	LANGUAGE sql VOLATILE AS \$\$SELECT $fixed_uuid\$\$;
@@ -471,7 +471,7 @@ CREATE FUNCTION public.uuidv7() RETURNS uuid
 	LANGUAGE sql VOLATILE AS \$\$SELECT $fixed_uuid\$\$;
 },
 		handwritten_timestamp => qq{
-CREATE FUNCTION public.uuidv_timestamp(id uuid) RETURNS timestamptz
+CREATE FUNCTION public.uuid_timestamp(id uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE AS \$\$SELECT $fixed_time\$\$;
 });
 	return join '', map { $sql{$_} // die "other_uuid_functions: no set $_" } @sets;
