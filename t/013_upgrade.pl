@@ -136,6 +136,29 @@ my $generated = join('', map {
 	  . "'2020-01-01', '2100-01-01', '40 years') LOOP EXECUTE d; END LOOP; END \$\$;\n"
 	  . "INSERT INTO part_$_->{name} (n) SELECT g FROM generate_series(1, 100) g;\n"
 } @parted);
+# whether version x is older than version y (major.minor.patch)
+sub version_lt
+{
+	my ($x, $y) = @_;
+	my @x = split /\./, $x;
+	my @y = split /\./, $y;
+	for my $i (0 .. 2)
+	{
+		return ($x[$i] // 0) < ($y[$i] // 0) if ($x[$i] // 0) != ($y[$i] // 0);
+	}
+	return 0;
+}
+
+# the same in a release whose UUID generators had the names they had
+# before 1.0.0 (the update renames them, and the defaults follow)
+sub generated_in
+{
+	my ($version) = @_;
+	my $sql = $generated;
+	$sql =~ s/\buuidv([678])_next\(\)/gen_uuidv$1()/g
+	  if version_lt($version, '1.0.0');
+	return $sql;
+}
 my $generated_checks = "SET enable_seqscan = off;\n" . join('', map {
 	"INSERT INTO gen_$_->{name} (n) SELECT g FROM generate_series(101, 200) g;\n"
 	  . "SELECT count(*), count(*) FILTER (WHERE n > 100 AND id > ALL (SELECT id FROM gen_$_->{name} WHERE n <= 100)) FROM gen_$_->{name};\n"
@@ -178,7 +201,7 @@ sub check_update
 {
 	my ($from, $updates, $name) = @_;
 	my $db = fresh_db();
-	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data $generated");
+	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data " . generated_in($from));
 	my ($ret, $out, $err) = $node->psql($db, $updates);
 	is($ret, 0, "$name: the update runs") or diag($err);
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idtypes'}),

@@ -59,17 +59,20 @@ for my $s (@schemes)
 # inserted as rows of src, each batch committed, with a pause between; an
 # id that repeats one already in the table is counted in repeats (the
 # primary key refuses it), not raised
+# (the schemes and their generators, from the tests' list)
+my $generators = join ', ', map { "('$_->{name}', '$_->{gen}')" } schemes();
 $a->safe_psql('postgres', q{
 CREATE TABLE repeats (src text, scheme text, n int);
 CREATE PROCEDURE generate(src text, batches int, pause float8) LANGUAGE plpgsql AS $$
 DECLARE
 	s text;
+	g text;
 	n int;
 BEGIN
 	FOR i IN 1 .. batches LOOP
-		FOREACH s IN ARRAY ARRAY['muid', 'hlculid', 'uid8', 'uuidv6', 'uuidv7', 'uuidv8', 'tid62'] LOOP
-			EXECUTE format('INSERT INTO %I SELECT gen_%s(), %L FROM generate_series(1, 200) ON CONFLICT DO NOTHING',
-						   't_' || s, s, src);
+		FOR s, g IN SELECT * FROM (VALUES } . $generators . q{) v LOOP
+			EXECUTE format('INSERT INTO %I SELECT %s, %L FROM generate_series(1, 200) ON CONFLICT DO NOTHING',
+						   't_' || s, g, src);
 			GET DIAGNOSTICS n = ROW_COUNT;
 			IF n < 200 THEN
 				INSERT INTO repeats VALUES (src, s, 200 - n);
