@@ -273,8 +273,10 @@ async function sequelizeChecks() {
     // migrating existing keys
     const qi = sequelize.getQueryInterface()
     await sequelize.query('CREATE TABLE sq_orders (id bigserial PRIMARY KEY, n int); INSERT INTO sq_orders (n) VALUES (1), (2)')
-    // the type first (Sequelize sets a new default before the type)
-    await qi.changeColumn('sq_orders', 'id', { type: 'uid8', allowNull: false })
+    // the type first, saying how (without USING, a change of a column's type
+    // into an id type is refused, and changeColumn() writes none), then the
+    // default (Sequelize sets a new default before the type)
+    await sequelize.query('ALTER TABLE sq_orders ALTER COLUMN id TYPE uid8 USING id::uid8')
     await qi.changeColumn('sq_orders', 'id', { type: 'uid8', allowNull: false, defaultValue: sequelize.literal('gen_uid8()') })
     await sequelize.query('DROP SEQUENCE sq_orders_id_seq; INSERT INTO sq_orders (n) VALUES (3)')
     const [orders] = await sequelize.query('SELECT id, n FROM sq_orders ORDER BY n')

@@ -136,7 +136,7 @@ package_test() {
 	got=$(in_root_sh "$work" "cd /tmp && NONROOT=1 pg_virtualenv -v $v -o shared_preload_libraries=idtypes \
 		psql -XAtq -c 'CREATE EXTENSION idtypes' \
 		-c \"SELECT extversion FROM pg_extension WHERE extname = 'idtypes'\" \
-		-c 'SELECT gen_muid() < gen_muid(), gen_uuidv7() < gen_uuidv7()'" 2>"$out/create.log" |
+		-c 'SELECT gen_muid() < gen_muid(), uuidv7_next() < uuidv7_next()'" 2>"$out/create.log" |
 		grep -vE '^(Creating new|Dropping) ') || true
 	check "CREATE EXTENSION idtypes on a cluster of the installed server: version, ids in order" \
 		[ "$got" = "$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$IDTYPES_ROOT/idtypes.control")"$'\n'"t|t" ] ||

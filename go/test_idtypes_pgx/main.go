@@ -220,7 +220,7 @@ func run(ctx context.Context, conn *pgx.Conn, md mode) {
 	{
 		at := time.Date(2025, 7, 22, 10, 0, 0, 123000000, time.UTC)
 		var v6, v7, v8 [16]byte
-		err := q("SELECT uuidv6_floor($1), gen_uuidv7($1), gen_uuidv8()", at).Scan(&v6, &v7, &v8)
+		err := q("SELECT uuidv6_floor($1), uuidv7_at($1), uuidv8_next()", at).Scan(&v6, &v7, &v8)
 		if noError(f+": UUIDv6, v7, v8 arrive as [16]byte", err) {
 			same(f+": UUID versions", []byte{v6[6] >> 4, v7[6] >> 4, v8[6] >> 4}, []byte{6, 7, 8})
 			t6, ok6 := idtypespgx.UUIDTime(v6)

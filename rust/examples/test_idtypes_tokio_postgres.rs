@@ -175,8 +175,8 @@ async fn run(c: &mut Checks, client: &Client) -> Result<(), tokio_postgres::Erro
     c.same("hlculid time() of the parts", micros(made.time()), micros(at));
 
     // UUIDv6/v7/v8 on uuid: read as their 16 bytes (bytea), uuid_time() reads v6 and v7
-    let r = client.query_one("SELECT uuid_send(uuidv6_floor(to_timestamp(1753178400.123))), uuid_send(gen_uuidv7(to_timestamp(1753178400.123))),
-        uuid_send(gen_uuidv8())", &[]).await?;
+    let r = client.query_one("SELECT uuid_send(uuidv6_floor(to_timestamp(1753178400.123))), uuid_send(uuidv7_at(to_timestamp(1753178400.123))),
+        uuid_send(uuidv8_next())", &[]).await?;
     let v: Vec<[u8; 16]> = (0..3).map(|i| r.get::<_, Vec<u8>>(i).try_into().unwrap()).collect();
     c.same("binary: UUID versions", v.iter().map(|u| u[6] >> 4).collect::<Vec<_>>(), vec![6, 7, 8]);
     c.same("uuid_time() of v6 and v7 is their SQL time, none for v8",
