@@ -33,10 +33,14 @@ RELEASED = $(filter-out released/$(DATA_built),$(wildcard released/$(EXTENSION)-
 DATA = $(RELEASED) $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*--*.sql))
 
 # Regression tests: setup first (it creates the extension), then one file
-# per scheme, then every other file in sql/ in name order; the isolation
-# specs likewise.
+# per scheme, then every other file in sql/ in name order, and clock_advance
+# last: it moves the server's clocks ahead of the wall clock for good (their
+# steady time never goes back), which the comparisons with core's uuidv7()
+# in core_uuid would see; the isolation specs likewise.
+REGRESS_LAST = clock_advance
 REGRESS = setup $(SCHEMES) \
-	$(sort $(filter-out setup $(SCHEMES),$(basename $(notdir $(wildcard sql/*.sql)))))
+	$(sort $(filter-out setup $(SCHEMES) $(REGRESS_LAST),$(basename $(notdir $(wildcard sql/*.sql))))) \
+	$(REGRESS_LAST)
 REGRESS_OPTS = --inputdir=. --dbname=contrib_regression
 ISOLATION = $(patsubst %,%_concurrent,$(SCHEMES)) \
 	$(sort $(filter-out $(patsubst %,%_concurrent,$(SCHEMES)),$(basename $(notdir $(wildcard specs/*.spec)))))
