@@ -158,13 +158,15 @@ check_new_ids($s1, 's1', 'standby promoted after its primary crashed, clock 3 s 
 
 # 3. a point-in-time restore to the time after the client's ids, from the
 # base backup taken before any id and the archived WAL, with a configured
-# uid8 generator id
+# uid8 generator id (it archives nothing: the archive is the primary's, and
+# a shutdown would wait for a restored copy's archiver)
 my $p = PostgreSQL::Test::Cluster->new('p');
 $p->init_from_backup($a, 'base', has_restoring => 1, standby => 0);
 $p->append_conf('postgresql.conf', qq{
 recovery_target_time = '$target_time'
 recovery_target_action = 'promote'
 idtypes.uid8_generator_id = 1
+archive_mode = off
 });
 start_faked($p, FAKETIME => '-60s');
 $p->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'p did not finish its recovery';
