@@ -108,9 +108,11 @@ for my $s (@schemes)
 my $target_time = $a->safe_psql('postgres', 'SELECT now()');
 # a commit after the target, where the restore stops
 $a->safe_psql('postgres', 'CREATE TABLE after_target ()');
-$a->safe_psql('postgres', 'SELECT pg_switch_wal()');
-$a->poll_query_until('postgres', q{SELECT last_archived_wal IS NOT NULL AND
-	last_archived_wal >= pg_walfile_name(pg_current_wal_lsn() - 1) FROM pg_stat_archiver})
+# (the segment that the switch completes: later records, such as a standby
+# snapshot's, start the next one, which nothing archives yet)
+my $last_segment = $a->safe_psql('postgres', 'SELECT pg_walfile_name(pg_switch_wal())');
+$a->poll_query_until('postgres', qq{SELECT last_archived_wal IS NOT NULL AND
+	last_archived_wal >= '$last_segment' FROM pg_stat_archiver})
   or die 'the WAL was not archived';
 $a->wait_for_catchup($s1);
 $s1->wait_for_catchup($s2, 'replay', $a->lsn('insert'));
