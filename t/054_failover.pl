@@ -93,6 +93,9 @@ $s1->init_from_backup($a, 'base', has_streaming => 1);
 my $s2 = PostgreSQL::Test::Cluster->new('s2');
 $s2->init_from_backup($a, 'base', has_streaming => 1);
 $s2->enable_streaming($s1);
+# the standbys archive nothing once promoted: the archive is the primary's,
+# and a shutdown would wait for an archiver that runs under a faked clock
+$_->append_conf('postgresql.conf', 'archive_mode = off') for ($s1, $s2);
 start_faked($s1, FAKETIME => '-3s');
 start_faked($s2, FAKETIME => '-3s');
 
@@ -160,8 +163,7 @@ check_new_ids($s1, 's1', 'standby promoted after its primary crashed, clock 3 s 
 
 # 3. a point-in-time restore to the time after the client's ids, from the
 # base backup taken before any id and the archived WAL, with a configured
-# uid8 generator id (it archives nothing: the archive is the primary's, and
-# a shutdown would wait for a restored copy's archiver)
+# uid8 generator id (it archives nothing either)
 my $p = PostgreSQL::Test::Cluster->new('p');
 $p->init_from_backup($a, 'base', has_restoring => 1, standby => 0);
 $p->append_conf('postgresql.conf', qq{
@@ -190,7 +192,7 @@ open(my $cf, '>', $a->data_dir . '/postgresql.conf') or die "could not write pos
 print $cf $a_conf;
 close($cf);
 $a->enable_streaming($s1);
-$a->append_conf('postgresql.conf', 'idtypes.uid8_generator_id = 2');
+$a->append_conf('postgresql.conf', "idtypes.uid8_generator_id = 2\narchive_mode = off");
 my $clock = $a->basedir . '/clock';
 set_clock($clock, '-60s');
 start_faked($a, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
