@@ -33,13 +33,11 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "muid.h"
 #include "node.h"
 #include "random.h"
-#include "timebin.h"
 
 /* the time of a muid (scheme.h) */
 static const IdScheme *const muid_scheme = &idschemes[IDSCHEME_MUID];
@@ -49,21 +47,24 @@ muid_build(uint64 ts, uint64 medallion, uint32 offset)
 {
 	muid	   *m = palloc(sizeof(muid));
 
-	codec_put_be(m->data, ts << 8 | medallion >> 44, 8);
-	codec_put_be(m->data + 8, (medallion & ((UINT64CONST(1) << 44) - 1)) << 20 | offset, 8);
+	codec_put_be(m->data, ts << MUID_MEDALLION_HIGH_BITS | medallion >> MUID_MEDALLION_LOW_BITS, 8);
+	codec_put_be(m->data + 8, (medallion & ((UINT64CONST(1) << MUID_MEDALLION_LOW_BITS) - 1)) << MUID_OFFSET_BITS |
+				 offset, 8);
 	return m;
 }
 
 static inline uint64
 muid_medallion_of(const muid *m)
 {
-	return (uint64) m->data[7] << 44 | codec_get_be(m->data + 8, 8) >> 20;
+	uint64		high = codec_get_be(m->data, 8) & ((UINT64CONST(1) << MUID_MEDALLION_HIGH_BITS) - 1);
+
+	return high << MUID_MEDALLION_LOW_BITS | codec_get_be(m->data + 8, 8) >> MUID_OFFSET_BITS;
 }
 
 static inline uint32
 muid_offset_of(const muid *m)
 {
-	return (uint32) (codec_get_be(m->data + 13, 3) & MUID_OFFSET_MAX);
+	return (uint32) (codec_get_be(m->data + 8, 8) & MUID_OFFSET_MAX);
 }
 
 /* ---------- I/O ---------- */
@@ -99,9 +100,9 @@ muid_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(result);
 }
 
-/* ---------- comparison with timestamptz ---------- */
+/* ---------- time: comparisons with timestamptz, extraction, bins, bounds ---------- */
 
-BYTEID_TIME_COMPARISONS(muid, muid_scheme)
+BYTEID_TIME_FUNCTIONS(muid, muid_scheme)
 
 /* ---------- settings ---------- */
 
@@ -320,39 +321,7 @@ muid_transaction(PG_FUNCTION_ARGS)
 	PG_RETURN_MUID_P(muid_build(muid_xact.ts, muid_xact.medallion, 0));
 }
 
-/*
- * The safe bound (bound.c): the smallest muid of the first timestamp that
- * an open transaction may still hold.  A transaction's muids all carry the
- * one timestamp it took from the clock, so a transaction open since before
- * the bound's timestamp holds ids below none of it.
- */
-PG_FUNCTION_INFO_V1(muid_safe_bound);
-Datum
-muid_safe_bound(PG_FUNCTION_ARGS)
-{
-	uint64		ts = idbound_safe_word(IDSCHEME_MUID);
-
-	PG_RETURN_MUID_P(muid_build(Min(ts, MUID_TS_MAX), 0, 0));
-}
-
 /* ---------- extraction and construction ---------- */
-
-PG_FUNCTION_INFO_V1(muid_timestamp);
-Datum
-muid_timestamp(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(PG_GETARG_MUID_P(0)->data, muid_scheme));
-}
-
-/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
-PG_FUNCTION_INFO_V1(muid_date_bin);
-Datum
-muid_date_bin(PG_FUNCTION_ARGS)
-{
-	TimestampTz ts = byteid_timestamptz_of(PG_GETARG_MUID_P(1)->data, muid_scheme);
-
-	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
-}
 
 PG_FUNCTION_INFO_V1(muid_medallion);
 Datum
@@ -387,22 +356,4 @@ muid_from_parts(PG_FUNCTION_ARGS)
 				 errmsg("muid offset %d is out of range", offset),
 				 errdetail("An offset is from 0 to %d.", MUID_OFFSET_MAX)));
 	PG_RETURN_MUID_P(muid_build(ts, (uint64) medallion, (uint32) offset));
-}
-
-PG_FUNCTION_INFO_V1(muid_floor);
-Datum
-muid_floor(PG_FUNCTION_ARGS)
-{
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, true);
-
-	PG_RETURN_MUID_P(muid_build(ts, 0, 0));
-}
-
-PG_FUNCTION_INFO_V1(muid_ceil);
-Datum
-muid_ceil(PG_FUNCTION_ARGS)
-{
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
-
-	PG_RETURN_MUID_P(muid_build(ts, MUID_MEDALLION_MAX, MUID_OFFSET_MAX));
 }
