@@ -52,6 +52,29 @@ byteid_timestamptz_of(const uint8 *id, const IdScheme *tm)
 }
 
 /*
+ * The error of a part out of its range in <type>_from_parts(): 22003,
+ * "<type> <part> <value> is out of range", "<subject> is from 0 to <max>."
+ * (subject: "A counter", "The entropy").
+ */
+static inline void
+byteid_check_part(const IdScheme *tm, const char *part, const char *subject,
+				  int64 value, uint64 max)
+{
+	if (value < 0 || (uint64) value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %s " INT64_FORMAT " is out of range", tm->label, part, value),
+				 errdetail("%s is from 0 to " UINT64_FORMAT ".", subject, max)));
+}
+
+/* Return the soft error of text that is not an id of the type: 22P02. */
+#define BYTEID_RETURN_BAD_TEXT(fcinfo, type, str, detail) \
+	ereturn((fcinfo)->context, (Datum) 0, \
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), \
+			 errmsg("invalid input syntax for type %s: \"%s\"", (type), (str)), \
+			 errdetail(detail)))
+
+/*
  * Where a timestamp stands among a type's ids, the one rule of the
  * comparisons with a timestamptz and of the floor function: at the smallest
  * id of its instant when it falls exactly on a tick, and just after all ids

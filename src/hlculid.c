@@ -104,11 +104,9 @@ hlculid_in(PG_FUNCTION_ARGS)
 			break;
 	}
 	if (!ok)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", "hlculid", str),
-				 errdetail("An hlculid is 26 Crockford base32 digits (the first at most 7), "
-						   "32 hexadecimal digits, or 12, 4, 4 and 12 hexadecimal digits separated by dashes.")));
+		BYTEID_RETURN_BAD_TEXT(fcinfo, "hlculid", str,
+							   "An hlculid is 26 Crockford base32 digits (the first at most 7), "
+							   "32 hexadecimal digits, or 12, 4, 4 and 12 hexadecimal digits separated by dashes.");
 	PG_RETURN_HLCULID_P(result);
 }
 
@@ -350,20 +348,8 @@ hlculid_from_parts(PG_FUNCTION_ARGS)
 	int32		publisher = PG_GETARG_INT32(2);
 	int64		entropy = PG_GETARG_INT64(3);
 
-	if (counter < 0 || counter > HLCULID_COUNTER_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlculid counter %d is out of range", counter),
-				 errdetail("A counter is from 0 to %d.", HLCULID_COUNTER_MAX)));
-	if (publisher < 0 || publisher > HLCULID_PUBLISHER_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlculid publisher %d is out of range", publisher),
-				 errdetail("A publisher is from 0 to %d.", HLCULID_PUBLISHER_MAX)));
-	if (entropy < 0 || (uint64) entropy > HLCULID_ENTROPY_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlculid entropy " INT64_FORMAT " is out of range", entropy),
-				 errdetail("The entropy is from 0 to " UINT64_FORMAT ".", HLCULID_ENTROPY_MAX)));
+	byteid_check_part(hlculid_scheme, "counter", "A counter", counter, HLCULID_COUNTER_MAX);
+	byteid_check_part(hlculid_scheme, "publisher", "A publisher", publisher, HLCULID_PUBLISHER_MAX);
+	byteid_check_part(hlculid_scheme, "entropy", "The entropy", entropy, HLCULID_ENTROPY_MAX);
 	PG_RETURN_HLCULID_P(hlculid_build(ts, (uint32) counter, (uint32) publisher, (uint64) entropy));
 }

@@ -81,10 +81,8 @@ muid_in(PG_FUNCTION_ARGS)
 
 	if (!((len == 32 && codec_hex_decode_groups(result->data, MUID_LEN, str, plain, 1)) ||
 		  (len == 34 && codec_hex_decode_groups(result->data, MUID_LEN, str, dashed, 3))))
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", "muid", str),
-				 errdetail("A muid is 32 hexadecimal digits, or 14, 13 and 5 digits separated by dashes.")));
+		BYTEID_RETURN_BAD_TEXT(fcinfo, "muid", str,
+							   "A muid is 32 hexadecimal digits, or 14, 13 and 5 digits separated by dashes.");
 	PG_RETURN_MUID_P(result);
 }
 
@@ -345,15 +343,7 @@ muid_from_parts(PG_FUNCTION_ARGS)
 	int64		medallion = PG_GETARG_INT64(1);
 	int32		offset = PG_GETARG_INT32(2);
 
-	if (medallion < 0 || (uint64) medallion > MUID_MEDALLION_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("muid medallion " INT64_FORMAT " is out of range", medallion),
-				 errdetail("A medallion is from 0 to " UINT64_FORMAT ".", MUID_MEDALLION_MAX)));
-	if (offset < 0 || offset > MUID_OFFSET_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("muid offset %d is out of range", offset),
-				 errdetail("An offset is from 0 to %d.", MUID_OFFSET_MAX)));
+	byteid_check_part(muid_scheme, "medallion", "A medallion", medallion, MUID_MEDALLION_MAX);
+	byteid_check_part(muid_scheme, "offset", "An offset", offset, MUID_OFFSET_MAX);
 	PG_RETURN_MUID_P(muid_build(ts, (uint64) medallion, (uint32) offset));
 }

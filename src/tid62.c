@@ -74,15 +74,11 @@ tid62_in(PG_FUNCTION_ARGS)
 		case CODEC_BASE62_OK:
 			break;
 		case CODEC_BASE62_BAD_SYNTAX:
-			ereturn(fcinfo->context, (Datum) 0,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", "tid62", str),
-					 errdetail("A tid62 is 17 base62 digits (0-9, A-Z, a-z).")));
+			BYTEID_RETURN_BAD_TEXT(fcinfo, "tid62", str,
+								   "A tid62 is 17 base62 digits (0-9, A-Z, a-z).");
 		case CODEC_BASE62_OVERFLOW:
-			ereturn(fcinfo->context, (Datum) 0,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", "tid62", str),
-					 errdetail("The value does not fit in 96 bits: the largest tid62 is 1f2SI9UJPXvb7vdJ1.")));
+			BYTEID_RETURN_BAD_TEXT(fcinfo, "tid62", str,
+								   "The value does not fit in 96 bits: the largest tid62 is 1f2SI9UJPXvb7vdJ1.");
 	}
 	PG_RETURN_TID62_P(result);
 }
