@@ -11,28 +11,39 @@ COMMENT ON TYPE hlculid IS
 -- hlculid generation, extraction and construction
 ---------------------------------------------------------------------------
 
--- generation: the clock is per backend without shared_preload_libraries, so
--- neither runs in a parallel worker (its clock would be another one)
+-- generation: PARALLEL RESTRICTED, as every function that takes from or
+-- moves an id clock (doc/reference.md, "What every type has"): without
+-- shared_preload_libraries the clock is the backend's own, which a parallel
+-- worker would not share
 CREATE FUNCTION gen_hlculid() RETURNS hlculid
 	AS 'MODULE_PATHNAME', 'gen_hlculid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION gen_hlculid() IS
+	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
 CREATE FUNCTION hlculid_observe(hlculid) RETURNS pg_catalog.void
 	AS 'MODULE_PATHNAME', 'hlculid_observe'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION hlculid_observe(hlculid) IS
+	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
 
 -- extraction and construction
 CREATE FUNCTION hlculid_counter(hlculid) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'hlculid_counter'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
 CREATE FUNCTION hlculid_publisher(hlculid) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'hlculid_publisher'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
 CREATE FUNCTION hlculid_entropy(hlculid) RETURNS pg_catalog.int8
 	AS 'MODULE_PATHNAME', 'hlculid_entropy'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
 CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog.int4, publisher pg_catalog.int4, entropy pg_catalog.int8) RETURNS hlculid
 	AS 'MODULE_PATHNAME', 'hlculid_from_parts'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
+	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
 
 -- observing moves this server's clock for everybody (up to
 -- idtypes.hlculid_max_drift ahead): not for every role
@@ -43,16 +54,6 @@ GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO @extowner@ WITH GRANT OPTI
 -- driver's uuid parameter stored into a column); out of it, and in
 -- expressions, only explicitly
 CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (hlculid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid';
-
-COMMENT ON FUNCTION gen_hlculid() IS
-	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
-COMMENT ON FUNCTION hlculid_observe(hlculid) IS
-	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
-COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
-COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
-COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
-COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
-	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';

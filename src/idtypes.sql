@@ -62,12 +62,12 @@ $check_schema$;
 CREATE FUNCTION idtypes_alter_column_type() RETURNS pg_catalog.event_trigger
 	LANGUAGE C
 	AS 'MODULE_PATHNAME', 'idtypes_alter_column_type';
+COMMENT ON FUNCTION idtypes_alter_column_type() IS
+	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
 
 CREATE EVENT TRIGGER idtypes_alter_column_type ON ddl_command_start
 	WHEN TAG IN ('ALTER TABLE')
 	EXECUTE FUNCTION idtypes_alter_column_type();
 
-COMMENT ON FUNCTION idtypes_alter_column_type() IS
-	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
 COMMENT ON EVENT TRIGGER idtypes_alter_column_type IS
 	'refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';

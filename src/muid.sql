@@ -11,38 +11,40 @@ COMMENT ON TYPE muid IS
 -- muid generation, extraction and construction
 ---------------------------------------------------------------------------
 
--- generation
+-- generation: PARALLEL RESTRICTED, as every function that takes from or
+-- moves an id clock (doc/reference.md, "What every type has"): without
+-- shared_preload_libraries the clock is the backend's own, which a parallel
+-- worker would not share (nor this transaction's offsets)
 CREATE FUNCTION gen_muid() RETURNS muid
 	AS 'MODULE_PATHNAME', 'gen_muid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION gen_muid() IS
+	'new muid: this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
 CREATE FUNCTION muid_transaction() RETURNS muid
 	AS 'MODULE_PATHNAME', 'muid_transaction'
 	LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION muid_transaction() IS
+	'the muid of the current transaction itself (offset 0)';
 
 -- extraction and construction
 CREATE FUNCTION muid_medallion(muid) RETURNS pg_catalog.int8
 	AS 'MODULE_PATHNAME', 'muid_medallion'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION muid_medallion(muid) IS 'medallion (node id) of a muid';
 CREATE FUNCTION muid_offset(muid) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'muid_offset'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION muid_offset(muid) IS 'offset of a muid within its transaction (0 is the transaction)';
 CREATE FUNCTION muid_from_parts(ts pg_catalog.timestamptz, medallion pg_catalog.int8, "offset" pg_catalog.int4) RETURNS muid
 	AS 'MODULE_PATHNAME', 'muid_from_parts'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
+	'muid of a timestamp, medallion (0 to 2^52-1) and offset (0 to 1048575)';
 
 -- from a uuid too, like from bytea: into a muid on assignment (a driver's
 -- uuid parameter stored into a column); out of it, and in expressions, only
 -- explicitly
 CREATE CAST (muid AS pg_catalog.uuid) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (muid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
+CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (pg_catalog.uuid AS muid) IS 'the same 16 bytes as a muid';
-
-COMMENT ON FUNCTION gen_muid() IS
-	'new muid: this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
-COMMENT ON FUNCTION muid_transaction() IS
-	'the muid of the current transaction itself (offset 0)';
-COMMENT ON FUNCTION muid_medallion(muid) IS 'medallion (node id) of a muid';
-COMMENT ON FUNCTION muid_offset(muid) IS 'offset of a muid within its transaction (0 is the transaction)';
-COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
-	'muid of a timestamp, medallion (0 to 2^52-1) and offset (0 to 1048575)';
