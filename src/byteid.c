@@ -33,13 +33,6 @@
 
 /* ---------- time prefix ---------- */
 
-/* A tick in microseconds: every type here counts whole microseconds or more. */
-static inline int64
-unit_usec(const IdScheme *tm)
-{
-	return tm->tick_ns / 1000;
-}
-
 /*
  * The leading tick_bits bits as a big-endian integer: one unaligned 8-byte
  * load, byte swap and shift (every byte-string id is at least 12 bytes),
@@ -78,8 +71,7 @@ byteid_time_offset(TimestampTz t, const IdScheme *tm, uint64 *usec)
 TimestampTz
 byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 {
-	/* every type's tick range ends well inside timestamptz's */
-	return idscheme_epoch(tm) + (int64) tick * unit_usec(tm);
+	return idscheme_tick_to_timestamptz(tick, tm);
 }
 
 uint64
@@ -91,9 +83,7 @@ byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up)
 
 	if (in_range)
 	{
-		tick = usec / unit_usec(tm);
-		if (round_up && usec % unit_usec(tm) != 0)
-			tick++;
+		tick = idscheme_tick_at_usec(usec, tm, round_up);
 		in_range = tick <= idscheme_tick_max(tm);
 	}
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
@@ -110,23 +100,26 @@ byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up)
 /*
  * This is the support function of the cross-type btree operators, so an
  * index range scan calls it for every tuple it returns: it compares the
- * start of the id's tick with t in microseconds, with a multiplication
- * instead of a division (no type's last tick times its unit overflows 64
- * bits: muid 2^56 ticks of 1 us, hlculid 2^48 of 1 ms, tid62 2^32 of 1 s).
+ * start and end of the id's tick with t in microseconds, by products
+ * rather than a division (idscheme_usec_of_tick() of a tick of whole
+ * microseconds; no type's last tick times its unit overflows 64 bits: muid
+ * 2^56 ticks of 1 us, hlculid 2^48 of 1 ms, tid62 2^32 of 1 s).
  */
 int
 byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm)
 {
+	uint64		tick;
 	uint64		start;
 	uint64		usec = 0;
 	int			where = byteid_time_offset(t, tm, &usec);
 
 	if (where != 0)
 		return -where;
-	start = byteid_tick_of(id, tm) * (uint64) unit_usec(tm);
+	tick = byteid_tick_of(id, tm);
+	start = idscheme_usec_of_tick(tick, tm);
 	if (start > usec)
 		return 1;				/* the id's tick starts after t */
-	if (usec - start >= (uint64) unit_usec(tm))
+	if (usec >= idscheme_usec_of_tick(tick + 1, tm))
 		return -1;				/* and ends at or before t (also past the range) */
 	if (usec != start)
 		return -1;				/* t is inside the tick, after all its ids */

@@ -31,9 +31,11 @@
 /*
  * The time of an id, by its scheme's description (scheme.h): the tick count
  * in its leading bits, as a timestamptz to the scheme's precision.  The
- * conversions between ticks and timestamptz also serve uid8, whose 42-bit
- * millisecond count is not a byte prefix in every layout mode: for it only
- * byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick() apply.
+ * conversions between ticks and timestamptz are scheme.h's, with the
+ * range rule of the id types (22008 outside it); they also serve uid8,
+ * whose 42-bit millisecond count is not a byte prefix in every layout mode:
+ * for it only byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick()
+ * apply.
  */
 extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm);
 /*
