@@ -213,7 +213,7 @@ hlculid_auto_publisher(void)
 		INIT_CRC32C(crc);
 		COMP_CRC32C(crc, buf, len);
 		FIN_CRC32C(crc);
-		auto_publisher = (int32) ((crc >> 16) ^ (crc & 0xFFFF));
+		auto_publisher = (int32) ((crc >> (8 * HLCULID_PUBLISHER_LEN)) ^ (crc & HLCULID_PUBLISHER_MAX));
 	}
 	return (uint32) auto_publisher;
 }

@@ -47,24 +47,28 @@ muid_build(uint64 ts, uint64 medallion, uint32 offset)
 {
 	muid	   *m = palloc(sizeof(muid));
 
-	codec_put_be(m->data, ts << MUID_MEDALLION_HIGH_BITS | medallion >> MUID_MEDALLION_LOW_BITS, 8);
-	codec_put_be(m->data + 8, (medallion & ((UINT64CONST(1) << MUID_MEDALLION_LOW_BITS) - 1)) << MUID_OFFSET_BITS |
-				 offset, 8);
+	uint64		hi = ts << MUID_MEDALLION_HIGH_BITS | medallion >> MUID_MEDALLION_LOW_BITS;
+	uint64		lo = (medallion & ((UINT64CONST(1) << MUID_MEDALLION_LOW_BITS) - 1)) << MUID_OFFSET_BITS | offset;
+
+	codec_put_be(m->data, hi, sizeof(uint64));
+	codec_put_be(m->data + sizeof(uint64), lo, sizeof(uint64));
 	return m;
 }
 
 static inline uint64
 muid_medallion_of(const muid *m)
 {
-	uint64		high = codec_get_be(m->data, 8) & ((UINT64CONST(1) << MUID_MEDALLION_HIGH_BITS) - 1);
+	uint64		hi = codec_get_be(m->data, sizeof(uint64));
+	uint64		lo = codec_get_be(m->data + sizeof(uint64), sizeof(uint64));
 
-	return high << MUID_MEDALLION_LOW_BITS | codec_get_be(m->data + 8, 8) >> MUID_OFFSET_BITS;
+	return (hi & ((UINT64CONST(1) << MUID_MEDALLION_HIGH_BITS) - 1)) << MUID_MEDALLION_LOW_BITS |
+		lo >> MUID_OFFSET_BITS;
 }
 
 static inline uint32
 muid_offset_of(const muid *m)
 {
-	return (uint32) (codec_get_be(m->data + 8, 8) & MUID_OFFSET_MAX);
+	return (uint32) (codec_get_be(m->data + sizeof(uint64), sizeof(uint64)) & MUID_OFFSET_MAX);
 }
 
 /* ---------- I/O ---------- */

@@ -27,7 +27,7 @@
 #define MUID_TS_MAX			idscheme_tick_max(&idschemes[IDSCHEME_MUID])
 #define MUID_MEDALLION_MAX	((UINT64CONST(1) << MUID_MEDALLION_BITS) - 1)
 #define MUID_OFFSET_MAX		((1 << MUID_OFFSET_BITS) - 1)
-/* the medallion's bits in the first 8 bytes, and in the last 8 */
+/* the medallion's bits in the first 8 bytes (hi), and in the last 8 (lo) */
 #define MUID_MEDALLION_HIGH_BITS	(64 - MUID_TS_BITS)
 #define MUID_MEDALLION_LOW_BITS		(MUID_MEDALLION_BITS - MUID_MEDALLION_HIGH_BITS)
 

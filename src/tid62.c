@@ -159,7 +159,7 @@ tid62_generate(void)
 				 errmsg("system clock is beyond the range of type tid62"),
 				 errdetail("A tid62 holds times up to 2156-02-07 06:28:15+00.")));
 	s.step = (uint32) (r & 0xFF) + 1;
-	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
+	s.start = (uint32) ((r >> 8) & (TID62_COUNTER_MAX >> 1));
 
 	word = idclock_advance(IDSCHEME_TID62, tid62_step, &s);
 	if (word == 0)
