@@ -401,27 +401,6 @@ uuid_safe_bound_common(const IdScheme *tm)
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
 }
 
-PG_FUNCTION_INFO_V1(uuidv6_safe_bound);
-Datum
-uuidv6_safe_bound(PG_FUNCTION_ARGS)
-{
-	return uuid_safe_bound_common(uuidv6_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv7_safe_bound);
-Datum
-uuidv7_safe_bound(PG_FUNCTION_ARGS)
-{
-	return uuid_safe_bound_common(uuidv7_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv8_safe_bound);
-Datum
-uuidv8_safe_bound(PG_FUNCTION_ARGS)
-{
-	return uuid_safe_bound_common(uuidv8_scheme);
-}
-
 /* ---------- extraction and construction ---------- */
 
 PG_FUNCTION_INFO_V1(uuid_version);
@@ -553,47 +532,30 @@ uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 							   UUID_VARIANT_RFC | UUID_LOW_BITS_MASK));
 }
 
-PG_FUNCTION_INFO_V1(uuidv6_floor);
-Datum
-uuidv6_floor(PG_FUNCTION_ARGS)
-{
-	return uuid_floor_common(fcinfo, uuidv6_scheme);
+/* The floor, ceiling and safe bound (above) of one version. */
+#define UUID_VERSION_BOUNDS(v) \
+PG_FUNCTION_INFO_V1(uuidv##v##_floor); \
+Datum \
+uuidv##v##_floor(PG_FUNCTION_ARGS) \
+{ \
+	return uuid_floor_common(fcinfo, uuidv##v##_scheme); \
+} \
+PG_FUNCTION_INFO_V1(uuidv##v##_ceil); \
+Datum \
+uuidv##v##_ceil(PG_FUNCTION_ARGS) \
+{ \
+	return uuid_ceil_common(fcinfo, uuidv##v##_scheme); \
+} \
+PG_FUNCTION_INFO_V1(uuidv##v##_safe_bound); \
+Datum \
+uuidv##v##_safe_bound(PG_FUNCTION_ARGS) \
+{ \
+	return uuid_safe_bound_common(uuidv##v##_scheme); \
 }
 
-PG_FUNCTION_INFO_V1(uuidv6_ceil);
-Datum
-uuidv6_ceil(PG_FUNCTION_ARGS)
-{
-	return uuid_ceil_common(fcinfo, uuidv6_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv7_floor);
-Datum
-uuidv7_floor(PG_FUNCTION_ARGS)
-{
-	return uuid_floor_common(fcinfo, uuidv7_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv7_ceil);
-Datum
-uuidv7_ceil(PG_FUNCTION_ARGS)
-{
-	return uuid_ceil_common(fcinfo, uuidv7_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv8_floor);
-Datum
-uuidv8_floor(PG_FUNCTION_ARGS)
-{
-	return uuid_floor_common(fcinfo, uuidv8_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv8_ceil);
-Datum
-uuidv8_ceil(PG_FUNCTION_ARGS)
-{
-	return uuid_ceil_common(fcinfo, uuidv8_scheme);
-}
+UUID_VERSION_BOUNDS(6)
+UUID_VERSION_BOUNDS(7)
+UUID_VERSION_BOUNDS(8)
 
 /* ---------- v1 <-> v6 ---------- */
 
