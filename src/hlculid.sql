@@ -11,10 +11,7 @@ COMMENT ON TYPE hlculid IS
 -- hlculid generation, extraction and construction
 ---------------------------------------------------------------------------
 
--- generation: PARALLEL RESTRICTED, as every function that takes from or
--- moves an id clock (doc/reference.md, "What every type has"): without
--- shared_preload_libraries the clock is the backend's own, which a parallel
--- worker would not share
+-- generation (PARALLEL RESTRICTED: src/idtypes.sql says why)
 CREATE FUNCTION gen_hlculid() RETURNS hlculid
 	AS 'MODULE_PATHNAME', 'gen_hlculid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;

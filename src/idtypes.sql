@@ -9,6 +9,14 @@
 -- Every reference to a built-in object is qualified with pg_catalog, so that
 -- objects in the target schema or pg_temp cannot capture it.
 
+-- The rules every source follows: each COMMENT ON right after the object it
+-- describes; each C function naming its symbol (AS 'MODULE_PATHNAME',
+-- 'symbol'); and every function that takes from or moves an id clock (the
+-- generators, the clocks' functions, the safe bounds) PARALLEL RESTRICTED:
+-- without shared_preload_libraries the clock is the backend's own state
+-- (its last value, which keeps its ids increasing when the system clock
+-- steps back), which a parallel worker would not share.
+
 ---------------------------------------------------------------------------
 -- the target schema
 ---------------------------------------------------------------------------

@@ -11,10 +11,8 @@ COMMENT ON TYPE muid IS
 -- muid generation, extraction and construction
 ---------------------------------------------------------------------------
 
--- generation: PARALLEL RESTRICTED, as every function that takes from or
--- moves an id clock (doc/reference.md, "What every type has"): without
--- shared_preload_libraries the clock is the backend's own, which a parallel
--- worker would not share (nor this transaction's offsets)
+-- generation (PARALLEL RESTRICTED: src/idtypes.sql says why; a worker would
+-- not share this transaction's offsets either)
 CREATE FUNCTION gen_muid() RETURNS muid
 	AS 'MODULE_PATHNAME', 'gen_muid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;

@@ -12,10 +12,7 @@ COMMENT ON TYPE tid62 IS
 -- tid62 generation, extraction and construction
 ---------------------------------------------------------------------------
 
--- generation: PARALLEL RESTRICTED, as every function that takes from or
--- moves an id clock (doc/reference.md, "What every type has"): without
--- shared_preload_libraries the clock is the backend's own, which a parallel
--- worker would not share
+-- generation (PARALLEL RESTRICTED: src/idtypes.sql says why)
 CREATE FUNCTION gen_tid62() RETURNS tid62
 	AS 'MODULE_PATHNAME', 'gen_tid62'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;

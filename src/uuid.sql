@@ -8,11 +8,9 @@
 -- them, and the time-based versions sort by time in core's byte order).
 ---------------------------------------------------------------------------
 
--- generation: PARALLEL RESTRICTED, as every function that takes from or
--- moves an id clock (doc/reference.md, "What every type has"): without
--- shared_preload_libraries the clock is the backend's own, which a parallel
--- worker would not share; uuidv7_at() takes no clock, only random bits,
--- and is PARALLEL SAFE like core's gen_random_uuid()
+-- generation (PARALLEL RESTRICTED: src/idtypes.sql says why); uuidv7_at()
+-- takes no clock, only random bits, and is PARALLEL SAFE like core's
+-- gen_random_uuid()
 CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'gen_uuidv6'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
