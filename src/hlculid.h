@@ -22,7 +22,8 @@
  * bytes; then the publisher, then the entropy.
  */
 #define HLCULID_COUNTER_BITS	(idschemes[IDSCHEME_HLCULID].counter_bits)
-#define HLCULID_CLOCK_BYTES		8
+#define HLCULID_CLOCK_BYTES \
+	((idschemes[IDSCHEME_HLCULID].tick_bits + HLCULID_COUNTER_BITS) / 8)
 #define HLCULID_PUBLISHER_OFF	HLCULID_CLOCK_BYTES
 #define HLCULID_PUBLISHER_LEN	2
 #define HLCULID_ENTROPY_OFF		(HLCULID_PUBLISHER_OFF + HLCULID_PUBLISHER_LEN)
