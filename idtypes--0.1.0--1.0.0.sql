@@ -142,3 +142,20 @@ COMMENT ON FUNCTION uuidv7_safe_bound() IS
 	'safe bound for reading new rows by key: every UUIDv7 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
 COMMENT ON FUNCTION uuidv8_safe_bound() IS
 	'safe bound for reading new rows by key: every UUIDv8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+
+-- The time functions of the byte-id types come from one template
+-- (src/byteid.sql.in): muid's floor and ceiling say what the others' do.
+COMMENT ON FUNCTION muid_floor(pg_catalog.timestamptz) IS
+	'smallest muid whose time is the given one or later (the first of its microsecond, or of the next)';
+COMMENT ON FUNCTION muid_ceil(pg_catalog.timestamptz) IS
+	'largest muid whose time is the given one or earlier (the last of its microsecond)';
+
+-- Every function that takes from or moves an id clock is PARALLEL
+-- RESTRICTED: without shared_preload_libraries the clock is the backend's
+-- own, which a parallel worker would not share.
+ALTER FUNCTION uuidv6_next() PARALLEL RESTRICTED;
+ALTER FUNCTION uuidv7_next() PARALLEL RESTRICTED;
+ALTER FUNCTION uuidv7_next(pg_catalog.interval) PARALLEL RESTRICTED;
+ALTER FUNCTION uuidv8_next() PARALLEL RESTRICTED;
+ALTER FUNCTION gen_tid62() PARALLEL RESTRICTED;
+ALTER FUNCTION gen_tid62_prefixed(pg_catalog.text) PARALLEL RESTRICTED;

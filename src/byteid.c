@@ -25,18 +25,13 @@
 #include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 
+#include "bound.h"
 #include "byteid.h"
 #include "codec.h"
 #include "compat.h"
+#include "timebin.h"
 
 /* ---------- time prefix ---------- */
-
-/* A tick in microseconds: every type here counts whole microseconds or more. */
-static inline int64
-unit_usec(const IdScheme *tm)
-{
-	return tm->tick_ns / 1000;
-}
 
 /*
  * The leading tick_bits bits as a big-endian integer: one unaligned 8-byte
@@ -54,28 +49,45 @@ byteid_tick_of(const uint8 *id, const IdScheme *tm)
 	return pg_ntoh64(v) >> (64 - tm->tick_bits);
 }
 
+/*
+ * Where t stands, in microseconds from the type's tick 0 (*usec): -1 before
+ * every id (before tick 0, or -infinity), 1 after every id (+infinity), 0
+ * at *usec.  The start of byteid_cmp_timestamptz() and of
+ * byteid_timestamptz_to_tick() (so of byteid_floor() and byteid_ceil()), so
+ * that the comparisons and the floor place a time alike.
+ */
+static inline int
+byteid_time_offset(TimestampTz t, const IdScheme *tm, uint64 *usec)
+{
+	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < idscheme_epoch(tm))
+		return -1;
+	if (unlikely(TIMESTAMP_IS_NOEND(t)))
+		return 1;
+	/* unsigned: t - epoch cannot overflow once t >= epoch */
+	*usec = (uint64) t - (uint64) idscheme_epoch(tm);
+	return 0;
+}
+
 TimestampTz
 byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 {
-	/* every type's tick range ends well inside timestamptz's */
-	return idscheme_epoch(tm) + (int64) tick * unit_usec(tm);
+	return idscheme_tick_to_timestamptz(tick, tm);
 }
 
 uint64
 byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up)
 {
+	uint64		usec = 0;
 	uint64		tick = 0;
+	bool		in_range = byteid_time_offset(t, tm, &usec) == 0;
 
-	if (!TIMESTAMP_NOT_FINITE(t) && t >= idscheme_epoch(tm))
+	if (in_range)
 	{
-		uint64		usec = (uint64) t - (uint64) idscheme_epoch(tm);
-
-		tick = usec / unit_usec(tm);
-		if (round_up && usec % unit_usec(tm) != 0)
-			tick++;
+		tick = idscheme_tick_at_usec(usec, tm, round_up);
+		in_range = tick <= idscheme_tick_max(tm);
 	}
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
-	if (TIMESTAMP_NOT_FINITE(t) || t < idscheme_epoch(tm) || tick > idscheme_tick_max(tm))
+	if (!in_range)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type %s", tm->label),
@@ -88,26 +100,26 @@ byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up)
 /*
  * This is the support function of the cross-type btree operators, so an
  * index range scan calls it for every tuple it returns: it compares the
- * start of the id's tick with t in microseconds, with a multiplication
- * instead of a division (no type's last tick times its unit overflows 64
- * bits: muid 2^56 ticks of 1 us, hlculid 2^48 of 1 ms, tid62 2^32 of 1 s).
+ * start and end of the id's tick with t in microseconds, by products
+ * rather than a division (idscheme_usec_of_tick() of a tick of whole
+ * microseconds; no type's last tick times its unit overflows 64 bits: muid
+ * 2^56 ticks of 1 us, hlculid 2^48 of 1 ms, tid62 2^32 of 1 s).
  */
 int
 byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm)
 {
+	uint64		tick;
 	uint64		start;
-	uint64		usec;
+	uint64		usec = 0;
+	int			where = byteid_time_offset(t, tm, &usec);
 
-	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < idscheme_epoch(tm))
-		return 1;
-	if (unlikely(TIMESTAMP_IS_NOEND(t)))
-		return -1;
-	/* unsigned: t - epoch cannot overflow once t >= epoch */
-	usec = (uint64) t - (uint64) idscheme_epoch(tm);
-	start = byteid_tick_of(id, tm) * (uint64) unit_usec(tm);
+	if (where != 0)
+		return -where;
+	tick = byteid_tick_of(id, tm);
+	start = idscheme_usec_of_tick(tick, tm);
 	if (start > usec)
 		return 1;				/* the id's tick starts after t */
-	if (usec - start >= (uint64) unit_usec(tm))
+	if (usec >= idscheme_usec_of_tick(tick + 1, tm))
 		return -1;				/* and ends at or before t (also past the range) */
 	if (usec != start)
 		return -1;				/* t is inside the tick, after all its ids */
@@ -115,6 +127,70 @@ byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm)
 		if (id[i] != 0)
 			return 1;
 	return 0;					/* the smallest id of the instant */
+}
+
+/* ---------- time functions ---------- */
+
+/*
+ * The id whose leading nbits bits are word, big-endian, and whose other
+ * bits are all fill_bit: the smallest (fill_bit 0) or the largest (1) id
+ * that starts with the word.
+ */
+static Datum
+byteid_of_word(uint64 word, int nbits, bool fill_bit, const IdScheme *tm)
+{
+	uint8	   *id = palloc(tm->len);
+
+	Assert(nbits % 8 == 0 && nbits <= 64);
+	memset(id, fill_bit ? 0xFF : 0x00, tm->len);
+	codec_put_be(id, word, nbits / 8);
+	return PointerGetDatum(id);
+}
+
+Datum
+byteid_date_bin(FunctionCallInfo fcinfo, const IdScheme *tm)
+{
+	TimestampTz ts = byteid_timestamptz_of((const uint8 *) PG_GETARG_POINTER(1), tm);
+
+	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
+}
+
+/*
+ * The smallest id that byteid_cmp_timestamptz() places at or after t: the
+ * first of t's tick when t falls on one, else the first of the next tick
+ * (byteid_timestamptz_to_tick() rounding up); 22008 where there is none.
+ */
+Datum
+byteid_floor(FunctionCallInfo fcinfo, const IdScheme *tm)
+{
+	uint64		tick = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tm, true);
+
+	return byteid_of_word(tick, tm->tick_bits, false, tm);
+}
+
+/* The largest id of t's tick, the last whose time is t or earlier. */
+Datum
+byteid_ceil(FunctionCallInfo fcinfo, const IdScheme *tm)
+{
+	uint64		tick = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tm, false);
+
+	return byteid_of_word(tick, tm->tick_bits, true, tm);
+}
+
+/*
+ * The safe bound (bound.c): the smallest id of the first clock word that an
+ * open transaction may still hold.  The clock word (the tick count, and the
+ * counter_bits of the scheme's counter below it) is the id's first bytes.
+ */
+Datum
+byteid_safe_bound(FunctionCallInfo fcinfo, const IdScheme *tm)
+{
+	int			nbits = tm->tick_bits + tm->counter_bits;
+	uint64		word = idbound_safe_word(tm->id);
+
+	if (nbits < 64)
+		word = Min(word, (UINT64CONST(1) << nbits) - 1);
+	return byteid_of_word(word, nbits, false, tm);
 }
 
 /* ---------- sortsupport ---------- */

@@ -3,11 +3,15 @@
  * byteid.h
  *	  The machinery shared by the fixed-width byte-string id types (muid,
  *	  hlculid, tid62): byte-order comparison, sortsupport with abbreviated
- *	  keys, hashing, binary I/O, bytea casts, and the comparison of an id's
- *	  time prefix with a timestamptz.
+ *	  keys, hashing, binary I/O, bytea casts, and the time functions of an
+ *	  id's time prefix.
  *
  * The same-type functions exist once per width (byteid16_*, byteid12_*);
- * the SQL script binds each type's functions to them.
+ * the SQL script binds each type's functions to them.  The time functions
+ * (comparisons with timestamptz, <type>_timestamp, <type>_date_bin,
+ * <type>_floor, <type>_ceil, <type>_safe_bound) are defined once here, by
+ * BYTEID_TIME_FUNCTIONS, and each scheme's file instantiates them with its
+ * description (scheme.h); src/byteid.sql.in declares them.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -27,9 +31,11 @@
 /*
  * The time of an id, by its scheme's description (scheme.h): the tick count
  * in its leading bits, as a timestamptz to the scheme's precision.  The
- * conversions between ticks and timestamptz also serve uid8, whose 42-bit
- * millisecond count is not a byte prefix in every layout mode: for it only
- * byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick() apply.
+ * conversions between ticks and timestamptz are scheme.h's, with the
+ * range rule of the id types (22008 outside it); they also serve uid8,
+ * whose 42-bit millisecond count is not a byte prefix in every layout mode:
+ * for it only byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick()
+ * apply.
  */
 extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm);
 /*
@@ -48,13 +54,50 @@ byteid_timestamptz_of(const uint8 *id, const IdScheme *tm)
 }
 
 /*
- * Compare an id with a timestamp.  The timestamp stands at the smallest id
- * of its instant when it falls exactly on a tick, and just after all ids of
- * its tick otherwise; before or after every id when outside the range.  So
- * "id >= t" holds exactly when the id's time is >= t, for any precision, and
- * distinct timestamps never equal the same id (a consistent btree family).
+ * The error of a part out of its range in <type>_from_parts(): 22003,
+ * "<type> <part> <value> is out of range", "<subject> is from 0 to <max>."
+ * (subject: "A counter", "The entropy").
+ */
+static inline void
+byteid_check_part(const IdScheme *tm, const char *part, const char *subject,
+				  int64 value, uint64 max)
+{
+	if (value < 0 || (uint64) value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %s " INT64_FORMAT " is out of range", tm->label, part, value),
+				 errdetail("%s is from 0 to " UINT64_FORMAT ".", subject, max)));
+}
+
+/* Return the soft error of text that is not an id of the type: 22P02. */
+#define BYTEID_RETURN_BAD_TEXT(fcinfo, type, str, detail) \
+	ereturn((fcinfo)->context, (Datum) 0, \
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), \
+			 errmsg("invalid input syntax for type %s: \"%s\"", (type), (str)), \
+			 errdetail(detail)))
+
+/*
+ * Where a timestamp stands among a type's ids, the one rule of the
+ * comparisons with a timestamptz and of the floor function: at the smallest
+ * id of its instant when it falls exactly on a tick, and just after all ids
+ * of its tick otherwise (so at the smallest id of the next tick, but not
+ * equal to it); before or after every id when outside the range.  So
+ * "id >= t" holds exactly when the id's time is >= t, for any precision,
+ * "id >= t" is "id >= <type>_floor(t)", and distinct timestamps never equal
+ * the same id (a consistent btree family).
  */
 extern int	byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm);
+
+/*
+ * The SQL-callable bodies behind BYTEID_TIME_FUNCTIONS: the id's time bin
+ * (date_bin), the smallest id whose time is t or later (floor) or the
+ * largest whose time is t or earlier (ceil), and the safe bound of the
+ * scheme's clock (bound.c).
+ */
+extern Datum byteid_date_bin(FunctionCallInfo fcinfo, const IdScheme *tm);
+extern Datum byteid_floor(FunctionCallInfo fcinfo, const IdScheme *tm);
+extern Datum byteid_ceil(FunctionCallInfo fcinfo, const IdScheme *tm);
+extern Datum byteid_safe_bound(FunctionCallInfo fcinfo, const IdScheme *tm);
 
 /*
  * The cross-type operator functions of one time-first type, against
@@ -79,13 +122,33 @@ timestamptz_##op##_##type(PG_FUNCTION_ARGS) \
 	test; \
 }
 
-#define BYTEID_TIME_COMPARISONS(type, tm) \
+/* One SQL-callable function of a type, whose body is a byteid.c one. */
+#define BYTEID_TIME_FN(name, body) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	return body; \
+}
+
+/*
+ * Every time function of a time-first type (the fourteen comparisons with
+ * timestamptz, <type>_timestamp, <type>_date_bin, <type>_floor,
+ * <type>_ceil and <type>_safe_bound), from its scheme's description.
+ */
+#define BYTEID_TIME_FUNCTIONS(type, tm) \
 	BYTEID_TIME_OP(type, tm, cmp, PG_RETURN_INT32(c)) \
 	BYTEID_TIME_OP(type, tm, lt, PG_RETURN_BOOL(c < 0)) \
 	BYTEID_TIME_OP(type, tm, le, PG_RETURN_BOOL(c <= 0)) \
 	BYTEID_TIME_OP(type, tm, eq, PG_RETURN_BOOL(c == 0)) \
 	BYTEID_TIME_OP(type, tm, ne, PG_RETURN_BOOL(c != 0)) \
 	BYTEID_TIME_OP(type, tm, ge, PG_RETURN_BOOL(c >= 0)) \
-	BYTEID_TIME_OP(type, tm, gt, PG_RETURN_BOOL(c > 0))
+	BYTEID_TIME_OP(type, tm, gt, PG_RETURN_BOOL(c > 0)) \
+	BYTEID_TIME_FN(type##_timestamp, \
+				   TimestampTzGetDatum(byteid_timestamptz_of((const uint8 *) PG_GETARG_POINTER(0), (tm)))) \
+	BYTEID_TIME_FN(type##_date_bin, byteid_date_bin(fcinfo, (tm))) \
+	BYTEID_TIME_FN(type##_floor, byteid_floor(fcinfo, (tm))) \
+	BYTEID_TIME_FN(type##_ceil, byteid_ceil(fcinfo, (tm))) \
+	BYTEID_TIME_FN(type##_safe_bound, byteid_safe_bound(fcinfo, (tm)))
 
 #endif							/* IDTYPES_BYTEID_H */

@@ -14,29 +14,28 @@ CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.ti
 	RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
+	'moves the clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62) past a time, never back; returns the time it stands at';
 CREATE FUNCTION idtypes_advance_clock(past muid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_muid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(muid) IS 'moves the muid clock past the id, never back; returns the time it stands at';
 CREATE FUNCTION idtypes_advance_clock(past hlculid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_hlculid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(hlculid) IS 'moves the hlculid clock past the id, never back; returns the time it stands at';
 CREATE FUNCTION idtypes_advance_clock(past uid8) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uid8'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(uid8) IS 'moves the uid8 clock past the id, never back; returns the time it stands at';
 CREATE FUNCTION idtypes_advance_clock(past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uuid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
+	'moves the clock of the UUID''s version (6, 7 or 8) past the UUID, never back; returns the time it stands at';
 CREATE FUNCTION idtypes_advance_clock(past tid62) RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_tid62'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-
-COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
-	'moves the clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62) past a time, never back; returns the time it stands at';
-COMMENT ON FUNCTION idtypes_advance_clock(muid) IS 'moves the muid clock past the id, never back; returns the time it stands at';
-COMMENT ON FUNCTION idtypes_advance_clock(hlculid) IS 'moves the hlculid clock past the id, never back; returns the time it stands at';
-COMMENT ON FUNCTION idtypes_advance_clock(uid8) IS 'moves the uid8 clock past the id, never back; returns the time it stands at';
-COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
-	'moves the clock of the UUID''s version (6, 7 or 8) past the UUID, never back; returns the time it stands at';
 COMMENT ON FUNCTION idtypes_advance_clock(tid62) IS 'moves the tid62 clock past the id, never back; returns the time it stands at';
 
 -- The clocks are every database's: like hlculid_observe(), callable by

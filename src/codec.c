@@ -316,6 +316,15 @@ codec_base64url_decode(uint8 *dst, int nbytes, const char *src, int len)
 	return (acc & ((1U << bits) - 1)) == 0;
 }
 
+bool
+codec_base64url_all_digits(const char *src, int len)
+{
+	for (int i = 0; i < len; i++)
+		if (base64url_value[(unsigned char) src[i]] < 0)
+			return false;
+	return true;
+}
+
 /* ---------- zero-padded integers (seq10, seq36) ---------- */
 
 static const char base36_digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";

@@ -42,17 +42,12 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "hlculid.h"
 #include "node.h"
 #include "random.h"
-#include "timebin.h"
-
-/* Bytes of the clock word (ms << 16 | counter) at the start of an id. */
-#define HLCULID_CLOCK_BYTES	8
 
 /* the time of an hlculid (scheme.h) */
 static const IdScheme *const hlculid_scheme = &idschemes[IDSCHEME_HLCULID];
@@ -62,9 +57,9 @@ hlculid_build(uint64 ts, uint32 counter, uint32 publisher, uint64 entropy)
 {
 	hlculid    *h = palloc(sizeof(hlculid));
 
-	codec_put_be(h->data, ts << 16 | counter, HLCULID_CLOCK_BYTES);
-	codec_put_be(h->data + 8, publisher, 2);
-	codec_put_be(h->data + 10, entropy, 6);
+	codec_put_be(h->data, ts << HLCULID_COUNTER_BITS | counter, HLCULID_CLOCK_BYTES);
+	codec_put_be(h->data + HLCULID_PUBLISHER_OFF, publisher, HLCULID_PUBLISHER_LEN);
+	codec_put_be(h->data + HLCULID_ENTROPY_OFF, entropy, HLCULID_ENTROPY_LEN);
 	return h;
 }
 
@@ -109,11 +104,9 @@ hlculid_in(PG_FUNCTION_ARGS)
 			break;
 	}
 	if (!ok)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", "hlculid", str),
-				 errdetail("An hlculid is 26 Crockford base32 digits (the first at most 7), "
-						   "32 hexadecimal digits, or 12, 4, 4 and 12 hexadecimal digits separated by dashes.")));
+		BYTEID_RETURN_BAD_TEXT(fcinfo, "hlculid", str,
+							   "An hlculid is 26 Crockford base32 digits (the first at most 7), "
+							   "32 hexadecimal digits, or 12, 4, 4 and 12 hexadecimal digits separated by dashes.");
 	PG_RETURN_HLCULID_P(result);
 }
 
@@ -129,9 +122,9 @@ hlculid_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(result);
 }
 
-/* ---------- comparison with timestamptz ---------- */
+/* ---------- time: comparisons with timestamptz, extraction, bins, bounds ---------- */
 
-BYTEID_TIME_COMPARISONS(hlculid, hlculid_scheme)
+BYTEID_TIME_FUNCTIONS(hlculid, hlculid_scheme)
 
 /* ---------- settings ---------- */
 
@@ -220,7 +213,7 @@ hlculid_auto_publisher(void)
 		INIT_CRC32C(crc);
 		COMP_CRC32C(crc, buf, len);
 		FIN_CRC32C(crc);
-		auto_publisher = (int32) ((crc >> 16) ^ (crc & 0xFFFF));
+		auto_publisher = (int32) ((crc >> (8 * HLCULID_PUBLISHER_LEN)) ^ (crc & HLCULID_PUBLISHER_MAX));
 	}
 	return (uint32) auto_publisher;
 }
@@ -264,9 +257,9 @@ hlculid_now_floor(void)
 		uint16		r;
 
 		idrandom_bytes(&r, sizeof(r));
-		return (uint64) now_ms << 16 | (r & 0x7FFF);
+		return (uint64) now_ms << HLCULID_COUNTER_BITS | (r & (HLCULID_COUNTER_MAX >> 1));
 	}
-	return (uint64) now_ms << 16;
+	return (uint64) now_ms << HLCULID_COUNTER_BITS;
 }
 
 PG_FUNCTION_INFO_V1(gen_hlculid);
@@ -279,23 +272,9 @@ gen_hlculid(PG_FUNCTION_ARGS)
 
 	result = palloc(sizeof(hlculid));
 	codec_put_be(result->data, clock, HLCULID_CLOCK_BYTES);
-	codec_put_be(result->data + 8, publisher, 2);
+	codec_put_be(result->data + HLCULID_PUBLISHER_OFF, publisher, HLCULID_PUBLISHER_LEN);
 	/* 48 of 64 random bits: idrandom_u64() is the fast path */
-	codec_put_be(result->data + 10, idrandom_u64(), 6);
-	PG_RETURN_HLCULID_P(result);
-}
-
-/*
- * The safe bound (bound.c): the smallest hlculid of the first clock value
- * (millisecond and counter) that an open transaction may still hold.
- */
-PG_FUNCTION_INFO_V1(hlculid_safe_bound);
-Datum
-hlculid_safe_bound(PG_FUNCTION_ARGS)
-{
-	hlculid    *result = palloc0(sizeof(hlculid));
-
-	codec_put_be(result->data, idbound_safe_word(IDSCHEME_HLCULID), HLCULID_CLOCK_BYTES);
+	codec_put_be(result->data + HLCULID_ENTROPY_OFF, idrandom_u64(), HLCULID_ENTROPY_LEN);
 	PG_RETURN_HLCULID_P(result);
 }
 
@@ -320,14 +299,14 @@ hlculid_observe(PG_FUNCTION_ARGS)
 	if (idtypes_hlculid_max_drift >= 0)
 	{
 		int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
-		int64		ahead = (int64) (clock >> 16) - now_ms;
+		int64		ahead = (int64) (clock >> HLCULID_COUNTER_BITS) - now_ms;
 
 		if (ahead > idtypes_hlculid_max_drift)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("hlculid is too far ahead of this server's clock"),
 					 errdetail("Its time is %s, " INT64_FORMAT " ms ahead; idtypes.hlculid_max_drift allows %d ms.",
-							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> 16, hlculid_scheme)),
+							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> HLCULID_COUNTER_BITS, hlculid_scheme)),
 							   ahead, idtypes_hlculid_max_drift),
 					 errhint("Check the clock of the node that made it.  If that clock is right, raise idtypes.hlculid_max_drift.")));
 	}
@@ -337,45 +316,27 @@ hlculid_observe(PG_FUNCTION_ARGS)
 
 /* ---------- extraction and construction ---------- */
 
-PG_FUNCTION_INFO_V1(hlculid_timestamp);
-Datum
-hlculid_timestamp(PG_FUNCTION_ARGS)
-{
-	hlculid    *h = PG_GETARG_HLCULID_P(0);
-
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(h->data, hlculid_scheme));
-}
-
-/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
-PG_FUNCTION_INFO_V1(hlculid_date_bin);
-Datum
-hlculid_date_bin(PG_FUNCTION_ARGS)
-{
-	hlculid    *h = PG_GETARG_HLCULID_P(1);
-	TimestampTz ts = byteid_timestamptz_of(h->data, hlculid_scheme);
-
-	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
-}
-
 PG_FUNCTION_INFO_V1(hlculid_counter);
 Datum
 hlculid_counter(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32((int32) codec_get_be(PG_GETARG_HLCULID_P(0)->data + 6, 2));
+	PG_RETURN_INT32((int32) (hlculid_clock_of(PG_GETARG_HLCULID_P(0)) & HLCULID_COUNTER_MAX));
 }
 
 PG_FUNCTION_INFO_V1(hlculid_publisher);
 Datum
 hlculid_publisher(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32((int32) codec_get_be(PG_GETARG_HLCULID_P(0)->data + 8, 2));
+	PG_RETURN_INT32((int32) codec_get_be(PG_GETARG_HLCULID_P(0)->data + HLCULID_PUBLISHER_OFF,
+										 HLCULID_PUBLISHER_LEN));
 }
 
 PG_FUNCTION_INFO_V1(hlculid_entropy);
 Datum
 hlculid_entropy(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64((int64) codec_get_be(PG_GETARG_HLCULID_P(0)->data + 10, 6));
+	PG_RETURN_INT64((int64) codec_get_be(PG_GETARG_HLCULID_P(0)->data + HLCULID_ENTROPY_OFF,
+										 HLCULID_ENTROPY_LEN));
 }
 
 PG_FUNCTION_INFO_V1(hlculid_from_parts);
@@ -387,39 +348,8 @@ hlculid_from_parts(PG_FUNCTION_ARGS)
 	int32		publisher = PG_GETARG_INT32(2);
 	int64		entropy = PG_GETARG_INT64(3);
 
-	if (counter < 0 || counter > HLCULID_COUNTER_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlculid counter %d is out of range", counter),
-				 errdetail("A counter is from 0 to %d.", HLCULID_COUNTER_MAX)));
-	if (publisher < 0 || publisher > HLCULID_PUBLISHER_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlculid publisher %d is out of range", publisher),
-				 errdetail("A publisher is from 0 to %d.", HLCULID_PUBLISHER_MAX)));
-	if (entropy < 0 || (uint64) entropy > HLCULID_ENTROPY_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlculid entropy " INT64_FORMAT " is out of range", entropy),
-				 errdetail("The entropy is from 0 to " UINT64_FORMAT ".", HLCULID_ENTROPY_MAX)));
+	byteid_check_part(hlculid_scheme, "counter", "A counter", counter, HLCULID_COUNTER_MAX);
+	byteid_check_part(hlculid_scheme, "publisher", "A publisher", publisher, HLCULID_PUBLISHER_MAX);
+	byteid_check_part(hlculid_scheme, "entropy", "The entropy", entropy, HLCULID_ENTROPY_MAX);
 	PG_RETURN_HLCULID_P(hlculid_build(ts, (uint32) counter, (uint32) publisher, (uint64) entropy));
-}
-
-PG_FUNCTION_INFO_V1(hlculid_floor);
-Datum
-hlculid_floor(PG_FUNCTION_ARGS)
-{
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, true);
-
-	PG_RETURN_HLCULID_P(hlculid_build(ts, 0, 0, 0));
-}
-
-PG_FUNCTION_INFO_V1(hlculid_ceil);
-Datum
-hlculid_ceil(PG_FUNCTION_ARGS)
-{
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
-
-	PG_RETURN_HLCULID_P(hlculid_build(ts, HLCULID_COUNTER_MAX, HLCULID_PUBLISHER_MAX,
-									  HLCULID_ENTROPY_MAX));
 }

@@ -17,10 +17,22 @@
 
 #include "scheme.h"
 
+/*
+ * The clock word, ts << counter_bits | counter (scheme.h), is the first 8
+ * bytes; then the publisher, then the entropy.
+ */
+#define HLCULID_COUNTER_BITS	(idschemes[IDSCHEME_HLCULID].counter_bits)
+#define HLCULID_CLOCK_BYTES \
+	((idschemes[IDSCHEME_HLCULID].tick_bits + HLCULID_COUNTER_BITS) / 8)
+#define HLCULID_PUBLISHER_OFF	HLCULID_CLOCK_BYTES
+#define HLCULID_PUBLISHER_LEN	2
+#define HLCULID_ENTROPY_OFF		(HLCULID_PUBLISHER_OFF + HLCULID_PUBLISHER_LEN)
+#define HLCULID_ENTROPY_LEN		(HLCULID_LEN - HLCULID_ENTROPY_OFF)
+
 #define HLCULID_TS_MAX			idscheme_tick_max(&idschemes[IDSCHEME_HLCULID])
-#define HLCULID_COUNTER_MAX		0xFFFF
-#define HLCULID_PUBLISHER_MAX	0xFFFF
-#define HLCULID_ENTROPY_MAX		((UINT64CONST(1) << 48) - 1)
+#define HLCULID_COUNTER_MAX		((1 << HLCULID_COUNTER_BITS) - 1)
+#define HLCULID_PUBLISHER_MAX	((1 << (8 * HLCULID_PUBLISHER_LEN)) - 1)
+#define HLCULID_ENTROPY_MAX		((UINT64CONST(1) << (8 * HLCULID_ENTROPY_LEN)) - 1)
 
 typedef struct hlculid
 {

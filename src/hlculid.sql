@@ -1,8 +1,8 @@
 -- src/hlculid.sql: the SQL of HLC-ULID (src/hlculid.c).  The type, its
--- comparisons, operator classes and bytea casts are the byte-id block
--- (src/byteid.sql.in).
+-- comparisons, time functions, operator classes and bytea casts are the
+-- byte-id block (src/byteid.sql.in).
 
-@byteid hlculid 16 an
+@byteid hlculid 16 an millisecond
 
 COMMENT ON TYPE hlculid IS
 	'HLC-ULID: 16-byte id of a hybrid logical clock (millisecond timestamp and counter), the publisher that made it and 48 random bits; ULID text';
@@ -11,48 +11,36 @@ COMMENT ON TYPE hlculid IS
 -- hlculid generation, extraction and construction
 ---------------------------------------------------------------------------
 
--- comparison with timestamptz (src/byteid.sql.in): a timestamp stands at
--- the smallest hlculid of its millisecond when it falls on one, else after
--- every hlculid of its millisecond, so "id >= t1 AND id < t2" is a time
--- range on the key
-
--- generation: the clock is per backend without shared_preload_libraries, so
--- neither runs in a parallel worker (its clock would be another one)
+-- generation (PARALLEL RESTRICTED: src/idtypes.sql says why)
 CREATE FUNCTION gen_hlculid() RETURNS hlculid
 	AS 'MODULE_PATHNAME', 'gen_hlculid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION gen_hlculid() IS
+	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
 CREATE FUNCTION hlculid_observe(hlculid) RETURNS pg_catalog.void
 	AS 'MODULE_PATHNAME', 'hlculid_observe'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-
--- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
--- since it moves within a statement
-CREATE FUNCTION hlculid_safe_bound() RETURNS hlculid
-	AS 'MODULE_PATHNAME', 'hlculid_safe_bound'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION hlculid_observe(hlculid) IS
+	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
 
 -- extraction and construction
-CREATE FUNCTION hlculid_timestamp(hlculid) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'hlculid_timestamp'
-	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION hlculid_counter(hlculid) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'hlculid_counter'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
 CREATE FUNCTION hlculid_publisher(hlculid) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'hlculid_publisher'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
 CREATE FUNCTION hlculid_entropy(hlculid) RETURNS pg_catalog.int8
 	AS 'MODULE_PATHNAME', 'hlculid_entropy'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
 CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog.int4, publisher pg_catalog.int4, entropy pg_catalog.int8) RETURNS hlculid
 	AS 'MODULE_PATHNAME', 'hlculid_from_parts'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION hlculid_floor(pg_catalog.timestamptz) RETURNS hlculid
-	AS 'MODULE_PATHNAME', 'hlculid_floor'
-	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION hlculid_ceil(pg_catalog.timestamptz) RETURNS hlculid
-	AS 'MODULE_PATHNAME', 'hlculid_ceil'
-	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
+	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
 
 -- observing moves this server's clock for everybody (up to
 -- idtypes.hlculid_max_drift ahead): not for every role
@@ -63,21 +51,6 @@ GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO @extowner@ WITH GRANT OPTI
 -- driver's uuid parameter stored into a column); out of it, and in
 -- expressions, only explicitly
 CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (hlculid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid';
-
-COMMENT ON FUNCTION gen_hlculid() IS
-	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';
-COMMENT ON FUNCTION hlculid_safe_bound() IS
-	'safe bound for reading new rows by key: every hlculid generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
-COMMENT ON FUNCTION hlculid_observe(hlculid) IS
-	'merge an hlculid''s (millisecond, counter) into this node''s hybrid logical clock, so that ids generated afterwards sort after it';
-COMMENT ON FUNCTION hlculid_timestamp(hlculid) IS 'timestamp of an hlculid (milliseconds)';
-COMMENT ON FUNCTION hlculid_counter(hlculid) IS 'logical counter of an hlculid (0 to 65535)';
-COMMENT ON FUNCTION hlculid_publisher(hlculid) IS 'publisher (node id) of an hlculid (0 to 65535)';
-COMMENT ON FUNCTION hlculid_entropy(hlculid) IS 'the 48 random bits of an hlculid';
-COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
-	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
-COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS 'smallest hlculid whose time is the given one or later (the first of its millisecond, or of the next)';
-COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS 'largest hlculid whose time is the given one or earlier (the last of its millisecond)';

@@ -24,14 +24,12 @@ CREATE FUNCTION idtypes_node_identity(
 	RETURNS pg_catalog.record
 	AS 'MODULE_PATHNAME', 'idtypes_node_identity'
 	LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_node_identity() IS
+	'node identity of this server in generated ids (medallion, publisher, uid8 cluster and generator ids), and where each comes from';
 
 CREATE VIEW idtypes_node_identity AS
 	SELECT * FROM idtypes_node_identity();
--- readable by everyone, like the function (and the settings it shows)
-GRANT SELECT ON idtypes_node_identity TO PUBLIC;
-
-COMMENT ON FUNCTION idtypes_node_identity() IS
-	'node identity of this server in generated ids (medallion, publisher, uid8 cluster and generator ids), and where each comes from';
 COMMENT ON VIEW idtypes_node_identity IS
 	'node identity of this server in generated ids, as a view that postgres_fdw can read';
-
+-- readable by everyone, like the function (and the settings it shows)
+GRANT SELECT ON idtypes_node_identity TO PUBLIC;

@@ -9,6 +9,14 @@
 -- Every reference to a built-in object is qualified with pg_catalog, so that
 -- objects in the target schema or pg_temp cannot capture it.
 
+-- The rules every source follows: each COMMENT ON right after the object it
+-- describes; each C function naming its symbol (AS 'MODULE_PATHNAME',
+-- 'symbol'); and every function that takes from or moves an id clock (the
+-- generators, the clocks' functions, the safe bounds) PARALLEL RESTRICTED:
+-- without shared_preload_libraries the clock is the backend's own state
+-- (its last value, which keeps its ids increasing when the system clock
+-- steps back), which a parallel worker would not share.
+
 ---------------------------------------------------------------------------
 -- the target schema
 ---------------------------------------------------------------------------
@@ -62,12 +70,12 @@ $check_schema$;
 CREATE FUNCTION idtypes_alter_column_type() RETURNS pg_catalog.event_trigger
 	LANGUAGE C
 	AS 'MODULE_PATHNAME', 'idtypes_alter_column_type';
+COMMENT ON FUNCTION idtypes_alter_column_type() IS
+	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
 
 CREATE EVENT TRIGGER idtypes_alter_column_type ON ddl_command_start
 	WHEN TAG IN ('ALTER TABLE')
 	EXECUTE FUNCTION idtypes_alter_column_type();
 
-COMMENT ON FUNCTION idtypes_alter_column_type() IS
-	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
 COMMENT ON EVENT TRIGGER idtypes_alter_column_type IS
 	'refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';

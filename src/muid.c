@@ -33,13 +33,11 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "muid.h"
 #include "node.h"
 #include "random.h"
-#include "timebin.h"
 
 /* the time of a muid (scheme.h) */
 static const IdScheme *const muid_scheme = &idschemes[IDSCHEME_MUID];
@@ -49,21 +47,28 @@ muid_build(uint64 ts, uint64 medallion, uint32 offset)
 {
 	muid	   *m = palloc(sizeof(muid));
 
-	codec_put_be(m->data, ts << 8 | medallion >> 44, 8);
-	codec_put_be(m->data + 8, (medallion & ((UINT64CONST(1) << 44) - 1)) << 20 | offset, 8);
+	uint64		hi = ts << MUID_MEDALLION_HIGH_BITS | medallion >> MUID_MEDALLION_LOW_BITS;
+	uint64		lo = (medallion & ((UINT64CONST(1) << MUID_MEDALLION_LOW_BITS) - 1)) << MUID_OFFSET_BITS | offset;
+
+	codec_put_be(m->data, hi, sizeof(uint64));
+	codec_put_be(m->data + sizeof(uint64), lo, sizeof(uint64));
 	return m;
 }
 
 static inline uint64
 muid_medallion_of(const muid *m)
 {
-	return (uint64) m->data[7] << 44 | codec_get_be(m->data + 8, 8) >> 20;
+	uint64		hi = codec_get_be(m->data, sizeof(uint64));
+	uint64		lo = codec_get_be(m->data + sizeof(uint64), sizeof(uint64));
+
+	return (hi & ((UINT64CONST(1) << MUID_MEDALLION_HIGH_BITS) - 1)) << MUID_MEDALLION_LOW_BITS |
+		lo >> MUID_OFFSET_BITS;
 }
 
 static inline uint32
 muid_offset_of(const muid *m)
 {
-	return (uint32) (codec_get_be(m->data + 13, 3) & MUID_OFFSET_MAX);
+	return (uint32) (codec_get_be(m->data + sizeof(uint64), sizeof(uint64)) & MUID_OFFSET_MAX);
 }
 
 /* ---------- I/O ---------- */
@@ -80,10 +85,8 @@ muid_in(PG_FUNCTION_ARGS)
 
 	if (!((len == 32 && codec_hex_decode_groups(result->data, MUID_LEN, str, plain, 1)) ||
 		  (len == 34 && codec_hex_decode_groups(result->data, MUID_LEN, str, dashed, 3))))
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", "muid", str),
-				 errdetail("A muid is 32 hexadecimal digits, or 14, 13 and 5 digits separated by dashes.")));
+		BYTEID_RETURN_BAD_TEXT(fcinfo, "muid", str,
+							   "A muid is 32 hexadecimal digits, or 14, 13 and 5 digits separated by dashes.");
 	PG_RETURN_MUID_P(result);
 }
 
@@ -99,9 +102,9 @@ muid_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(result);
 }
 
-/* ---------- comparison with timestamptz ---------- */
+/* ---------- time: comparisons with timestamptz, extraction, bins, bounds ---------- */
 
-BYTEID_TIME_COMPARISONS(muid, muid_scheme)
+BYTEID_TIME_FUNCTIONS(muid, muid_scheme)
 
 /* ---------- settings ---------- */
 
@@ -320,39 +323,7 @@ muid_transaction(PG_FUNCTION_ARGS)
 	PG_RETURN_MUID_P(muid_build(muid_xact.ts, muid_xact.medallion, 0));
 }
 
-/*
- * The safe bound (bound.c): the smallest muid of the first timestamp that
- * an open transaction may still hold.  A transaction's muids all carry the
- * one timestamp it took from the clock, so a transaction open since before
- * the bound's timestamp holds ids below none of it.
- */
-PG_FUNCTION_INFO_V1(muid_safe_bound);
-Datum
-muid_safe_bound(PG_FUNCTION_ARGS)
-{
-	uint64		ts = idbound_safe_word(IDSCHEME_MUID);
-
-	PG_RETURN_MUID_P(muid_build(Min(ts, MUID_TS_MAX), 0, 0));
-}
-
 /* ---------- extraction and construction ---------- */
-
-PG_FUNCTION_INFO_V1(muid_timestamp);
-Datum
-muid_timestamp(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(PG_GETARG_MUID_P(0)->data, muid_scheme));
-}
-
-/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
-PG_FUNCTION_INFO_V1(muid_date_bin);
-Datum
-muid_date_bin(PG_FUNCTION_ARGS)
-{
-	TimestampTz ts = byteid_timestamptz_of(PG_GETARG_MUID_P(1)->data, muid_scheme);
-
-	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
-}
 
 PG_FUNCTION_INFO_V1(muid_medallion);
 Datum
@@ -376,33 +347,7 @@ muid_from_parts(PG_FUNCTION_ARGS)
 	int64		medallion = PG_GETARG_INT64(1);
 	int32		offset = PG_GETARG_INT32(2);
 
-	if (medallion < 0 || (uint64) medallion > MUID_MEDALLION_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("muid medallion " INT64_FORMAT " is out of range", medallion),
-				 errdetail("A medallion is from 0 to " UINT64_FORMAT ".", MUID_MEDALLION_MAX)));
-	if (offset < 0 || offset > MUID_OFFSET_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("muid offset %d is out of range", offset),
-				 errdetail("An offset is from 0 to %d.", MUID_OFFSET_MAX)));
+	byteid_check_part(muid_scheme, "medallion", "A medallion", medallion, MUID_MEDALLION_MAX);
+	byteid_check_part(muid_scheme, "offset", "An offset", offset, MUID_OFFSET_MAX);
 	PG_RETURN_MUID_P(muid_build(ts, (uint64) medallion, (uint32) offset));
-}
-
-PG_FUNCTION_INFO_V1(muid_floor);
-Datum
-muid_floor(PG_FUNCTION_ARGS)
-{
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, true);
-
-	PG_RETURN_MUID_P(muid_build(ts, 0, 0));
-}
-
-PG_FUNCTION_INFO_V1(muid_ceil);
-Datum
-muid_ceil(PG_FUNCTION_ARGS)
-{
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
-
-	PG_RETURN_MUID_P(muid_build(ts, MUID_MEDALLION_MAX, MUID_OFFSET_MAX));
 }

@@ -16,9 +16,20 @@
 
 #include "scheme.h"
 
+/*
+ * value = ts << 72 | medallion << 20 | offset: the timestamp is the first
+ * tick_bits (56) bits (scheme.h), so the first 8 bytes hold it and the
+ * medallion's high bits, the last 8 the medallion's low bits and the offset.
+ */
+#define MUID_TS_BITS		(idschemes[IDSCHEME_MUID].tick_bits)
+#define MUID_MEDALLION_BITS	52
+#define MUID_OFFSET_BITS	20
 #define MUID_TS_MAX			idscheme_tick_max(&idschemes[IDSCHEME_MUID])
-#define MUID_MEDALLION_MAX	((UINT64CONST(1) << 52) - 1)
-#define MUID_OFFSET_MAX		0xFFFFF
+#define MUID_MEDALLION_MAX	((UINT64CONST(1) << MUID_MEDALLION_BITS) - 1)
+#define MUID_OFFSET_MAX		((1 << MUID_OFFSET_BITS) - 1)
+/* the medallion's bits in the first 8 bytes (hi), and in the last 8 (lo) */
+#define MUID_MEDALLION_HIGH_BITS	(64 - MUID_TS_BITS)
+#define MUID_MEDALLION_LOW_BITS		(MUID_MEDALLION_BITS - MUID_MEDALLION_HIGH_BITS)
 
 /* The Muid specification's range for randomly chosen medallions. */
 #define MUID_RANDOM_MEDALLION_MIN	UINT64CONST(0x1000000000000)

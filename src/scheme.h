@@ -189,4 +189,54 @@ idscheme_ticks_per_usec_den(const IdScheme *s)
 	return (uint64) (s->tick_ns / IDSCHEME_GCD1000(s->tick_ns));
 }
 
+/*
+ * The conversions between a tick count and microseconds since tick 0, for
+ * every scheme: ticks of whole microseconds (all but UUIDv6's and v8's) by
+ * one product or quotient, shorter ones through num / den, whole groups of
+ * num ticks first, so that no product overflows.
+ */
+
+/* Microseconds from tick 0 to the start of a tick, truncated. */
+static inline uint64
+idscheme_usec_of_tick(uint64 tick, const IdScheme *s)
+{
+	uint64		num,
+				den;
+
+	if (s->tick_ns % 1000 == 0)
+		return tick * (uint64) (s->tick_ns / 1000);
+	num = idscheme_ticks_per_usec_num(s);
+	den = idscheme_ticks_per_usec_den(s);
+	return tick / num * den + tick % num * den / num;
+}
+
+/*
+ * The tick that holds the microsecond usec (from tick 0), or with round_up
+ * the first tick that starts at or after it.
+ */
+static inline uint64
+idscheme_tick_at_usec(uint64 usec, const IdScheme *s, bool round_up)
+{
+	uint64		num,
+				den;
+
+	if (s->tick_ns % 1000 == 0)
+	{
+		uint64		unit = (uint64) (s->tick_ns / 1000);
+
+		return usec / unit + (round_up && usec % unit != 0);
+	}
+	num = idscheme_ticks_per_usec_num(s);
+	den = idscheme_ticks_per_usec_den(s);
+	return usec / den * num + (usec % den * num + (round_up ? den - 1 : 0)) / den;
+}
+
+/* The start of a tick as a timestamptz (to the microsecond, truncated). */
+static inline TimestampTz
+idscheme_tick_to_timestamptz(uint64 tick, const IdScheme *s)
+{
+	/* every scheme's ticks end well inside timestamptz's range */
+	return idscheme_epoch(s) + (int64) idscheme_usec_of_tick(tick, s);
+}
+
 #endif							/* IDTYPES_SCHEME_H */

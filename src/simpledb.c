@@ -47,18 +47,15 @@ Datum
 uuid464_decode(PG_FUNCTION_ARGS)
 {
 	text	   *arg = PG_GETARG_TEXT_PP(0);
-	const char *s = VARDATA_ANY(arg);
-	int			len = VARSIZE_ANY_EXHDR(arg);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	if (!codec_base64url_decode(result->data, UUID_LEN, s, len))
+	if (!codec_base64url_decode(result->data, UUID_LEN, VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg)))
 	{
 		const char *detail;
 
 		/* 22 base64url characters that still fail: the last one sets unused bits */
-		if (len == UUID464_LEN &&
-			strspn(text_to_cstring(arg),
-				   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == UUID464_LEN)
+		if (VARSIZE_ANY_EXHDR(arg) == UUID464_LEN &&
+			codec_base64url_all_digits(VARDATA_ANY(arg), UUID464_LEN))
 			detail = "The last character of a uuid464 is one of A, Q, g and w: the other characters leave unused bits set, and each uuid has one uuid464.";
 		else
 			detail = "A uuid464 is 22 base64url characters (A-Z, a-z, 0-9, - and _), without padding.";

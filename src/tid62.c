@@ -35,13 +35,11 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "bound.h"
 #include "clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "random.h"
 #include "tid62.h"
-#include "timebin.h"
 
 /* the time of a tid62 (scheme.h) */
 static const IdScheme *const tid62_scheme = &idschemes[IDSCHEME_TID62];
@@ -76,15 +74,11 @@ tid62_in(PG_FUNCTION_ARGS)
 		case CODEC_BASE62_OK:
 			break;
 		case CODEC_BASE62_BAD_SYNTAX:
-			ereturn(fcinfo->context, (Datum) 0,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", "tid62", str),
-					 errdetail("A tid62 is 17 base62 digits (0-9, A-Z, a-z).")));
+			BYTEID_RETURN_BAD_TEXT(fcinfo, "tid62", str,
+								   "A tid62 is 17 base62 digits (0-9, A-Z, a-z).");
 		case CODEC_BASE62_OVERFLOW:
-			ereturn(fcinfo->context, (Datum) 0,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", "tid62", str),
-					 errdetail("The value does not fit in 96 bits: the largest tid62 is 1f2SI9UJPXvb7vdJ1.")));
+			BYTEID_RETURN_BAD_TEXT(fcinfo, "tid62", str,
+								   "The value does not fit in 96 bits: the largest tid62 is 1f2SI9UJPXvb7vdJ1.");
 	}
 	PG_RETURN_TID62_P(result);
 }
@@ -101,9 +95,9 @@ tid62_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(result);
 }
 
-/* ---------- comparison with timestamptz ---------- */
+/* ---------- time: comparisons with timestamptz, extraction, bins, bounds ---------- */
 
-BYTEID_TIME_COMPARISONS(tid62, tid62_scheme)
+BYTEID_TIME_FUNCTIONS(tid62, tid62_scheme)
 
 /* ---------- generation ---------- */
 
@@ -119,28 +113,28 @@ typedef struct Tid62Step
 } Tid62Step;
 
 /*
- * The clock word is seconds << 32 | counter.  A new second starts the
+ * The clock word is seconds << counter_bits | counter.  A new second starts the
  * counter at a random value; within a second (or while the system clock is
  * behind the last id) the counter advances by the random step; when it would
- * pass 2^32 - 1 the id moves to the next second, so the word never wraps and
- * never goes back.  Returns 0 (refused) only past the last second of 2156.
+ * pass TID62_COUNTER_MAX the id moves to the next second, so the word never
+ * wraps and never goes back.  Returns 0 (refused) only when the counter of
+ * the last second, in 2156, is used up (tid62_generate() refuses a later
+ * system clock before the step runs).
  */
 static uint64
 tid62_step(uint64 last, void *arg)
 {
 	const Tid62Step *s = (const Tid62Step *) arg;
-	uint64		seconds = last >> 32;
-	uint64		counter = last & PG_UINT32_MAX;
+	uint64		seconds = last >> TID62_COUNTER_BITS;
+	uint64		counter = last & TID62_COUNTER_MAX;
 
-	if (s->now > TID62_SECONDS_MAX)
-		return 0;
 	if (s->now > seconds)
-		return s->now << 32 | s->start;
-	if (counter + s->step <= PG_UINT32_MAX)
+		return s->now << TID62_COUNTER_BITS | s->start;
+	if (counter + s->step <= TID62_COUNTER_MAX)
 		return last + s->step;
 	if (seconds >= TID62_SECONDS_MAX)
 		return 0;
-	return (seconds + 1) << 32 | s->start;
+	return (seconds + 1) << TID62_COUNTER_BITS | s->start;
 }
 
 static tid62 *
@@ -153,7 +147,7 @@ tid62_generate(void)
 	/*
 	 * A system clock before 2020 (a reset real-time clock, say) counts as
 	 * 2020: the ids then carry on from the clock's last word, as every other
-	 * scheme does.  Past 2156 the step refuses and generation fails: the
+	 * scheme does.  Past 2156 generation fails here: the
 	 * seconds are taken whole (not from the clock word, whose 32 bits of
 	 * seconds would wrap back to 2020).
 	 */
@@ -165,7 +159,7 @@ tid62_generate(void)
 				 errmsg("system clock is beyond the range of type tid62"),
 				 errdetail("A tid62 holds times up to 2156-02-07 06:28:15+00.")));
 	s.step = (uint32) (r & 0xFF) + 1;
-	s.start = (uint32) (r >> 8) & 0x7FFFFFFF;
+	s.start = (uint32) ((r >> 8) & (TID62_COUNTER_MAX >> 1));
 
 	word = idclock_advance(IDSCHEME_TID62, tid62_step, &s);
 	if (word == 0)
@@ -174,10 +168,10 @@ tid62_generate(void)
 				 errmsg("tid62 clock exhausted"),
 				 errdetail("Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.")));
 
-	codec_put_be(entropy, word & PG_UINT32_MAX, 4);
+	codec_put_be(entropy, word & TID62_COUNTER_MAX, TID62_COUNTER_LEN);
 	/* 32 of 64 random bits: idrandom_u64() is the fast path */
-	codec_put_be(entropy + 4, idrandom_u64(), 4);
-	return tid62_build((uint32) (word >> 32), entropy);
+	codec_put_be(entropy + TID62_COUNTER_LEN, idrandom_u64(), TID62_ENTROPY_LEN - TID62_COUNTER_LEN);
+	return tid62_build((uint32) (word >> TID62_COUNTER_BITS), entropy);
 }
 
 PG_FUNCTION_INFO_V1(gen_tid62);
@@ -187,42 +181,7 @@ gen_tid62(PG_FUNCTION_ARGS)
 	PG_RETURN_TID62_P(tid62_generate());
 }
 
-/*
- * The safe bound (bound.c): the clock word is the seconds and the first
- * four entropy bytes, so the bound is that word followed by zeros.
- */
-PG_FUNCTION_INFO_V1(tid62_safe_bound);
-Datum
-tid62_safe_bound(PG_FUNCTION_ARGS)
-{
-	uint64		word = idbound_safe_word(IDSCHEME_TID62);
-	uint8		entropy[TID62_ENTROPY_LEN] = {0};
-
-	codec_put_be(entropy, word & PG_UINT32_MAX, 4);
-	PG_RETURN_TID62_P(tid62_build((uint32) (word >> 32), entropy));
-}
-
 /* ---------- extraction and construction ---------- */
-
-PG_FUNCTION_INFO_V1(tid62_timestamp);
-Datum
-tid62_timestamp(PG_FUNCTION_ARGS)
-{
-	tid62	   *t = PG_GETARG_TID62_P(0);
-
-	PG_RETURN_TIMESTAMPTZ(byteid_timestamptz_of(t->data, tid62_scheme));
-}
-
-/* The start of the stride-wide bin, aligned on an origin, that holds its time. */
-PG_FUNCTION_INFO_V1(tid62_date_bin);
-Datum
-tid62_date_bin(PG_FUNCTION_ARGS)
-{
-	tid62	   *t = PG_GETARG_TID62_P(1);
-	TimestampTz ts = byteid_timestamptz_of(t->data, tid62_scheme);
-
-	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
-}
 
 PG_FUNCTION_INFO_V1(tid62_entropy);
 Datum
@@ -249,28 +208,6 @@ tid62_from_parts(PG_FUNCTION_ARGS)
 				 errmsg("tid62 entropy must be %d bytes, not %d",
 						TID62_ENTROPY_LEN, (int) VARSIZE_ANY_EXHDR(entropy))));
 	PG_RETURN_TID62_P(tid62_build((uint32) seconds, (const uint8 *) VARDATA_ANY(entropy)));
-}
-
-PG_FUNCTION_INFO_V1(tid62_floor);
-Datum
-tid62_floor(PG_FUNCTION_ARGS)
-{
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, true);
-	static const uint8 zeros[TID62_ENTROPY_LEN] = {0};
-
-	PG_RETURN_TID62_P(tid62_build((uint32) seconds, zeros));
-}
-
-PG_FUNCTION_INFO_V1(tid62_ceil);
-Datum
-tid62_ceil(PG_FUNCTION_ARGS)
-{
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, false);
-	static const uint8 ones[TID62_ENTROPY_LEN] = {
-		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
-	};
-
-	PG_RETURN_TID62_P(tid62_build((uint32) seconds, ones));
 }
 
 /* ---------- prefixed ids ---------- */

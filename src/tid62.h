@@ -22,6 +22,13 @@
 #define TID62_TS_LEN		(TID62_LEN - TID62_ENTROPY_LEN)
 /* the last second a tid62 can hold: 2156-02-07T06:28:15Z */
 #define TID62_SECONDS_MAX	idscheme_tick_max(&idschemes[IDSCHEME_TID62])
+/*
+ * The clock word is seconds << counter_bits | counter (scheme.h): the
+ * counter is the first TID62_COUNTER_LEN bytes of the entropy.
+ */
+#define TID62_COUNTER_BITS	(idschemes[IDSCHEME_TID62].counter_bits)
+#define TID62_COUNTER_MAX	((UINT64CONST(1) << TID62_COUNTER_BITS) - 1)
+#define TID62_COUNTER_LEN	(TID62_COUNTER_BITS / 8)
 
 typedef struct tid62
 {

@@ -91,19 +91,12 @@ uuid_make(uint64 hi, uint64 lo)
 
 /* ---------- time ---------- */
 
-/* Microseconds from tick 0 to the start of a timestamp unit, truncated. */
-static inline uint64
-uuid_usec_of_unit(uint64 unit, const IdScheme *tm)
-{
-	return unit / NUM(tm) * DEN(tm) + unit % NUM(tm) * DEN(tm) / NUM(tm);
-}
-
-/* The first timestamp unit that starts at or after a microsecond. */
-static inline uint64
-uuid_unit_at_usec(uint64 usec, const IdScheme *tm)
-{
-	return usec / DEN(tm) * NUM(tm) + (usec % DEN(tm) * NUM(tm) + DEN(tm) - 1) / DEN(tm);
-}
+/*
+ * A timestamp unit is a tick of the scheme's table (scheme.h), whose
+ * conversions from and to microseconds (idscheme_usec_of_tick(),
+ * idscheme_tick_at_usec()) are every scheme's; a UUID's tick is the unit
+ * shifted left by counter_bits, with the sub-unit fraction below it.
+ */
 
 /*
  * The tick that contains a point in time given as whole timestamp units
@@ -119,7 +112,7 @@ static TimestampTz
 uuid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 {
 	/* 60-bit ticks end well inside timestamptz's range (year 10889 at most) */
-	return idscheme_epoch(tm) + (int64) uuid_usec_of_unit(tick >> tm->counter_bits, tm);
+	return idscheme_tick_to_timestamptz(tick >> tm->counter_bits, tm);
 }
 
 /*
@@ -170,7 +163,7 @@ uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 static uint64
 uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 {
-	uint64		unit = uuid_unit_at_usec(uuid_usec_since_epoch(t, tm), tm);
+	uint64		unit = idscheme_tick_at_usec(uuid_usec_since_epoch(t, tm), tm, true);
 
 	/* within the last unit, after its start: no UUID is that late */
 	if (unit > (UUID_TICK_MAX >> tm->counter_bits))
@@ -191,7 +184,7 @@ uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 static uint64
 uuid_tick_ceil(TimestampTz t, const IdScheme *tm)
 {
-	uint64		next = uuid_unit_at_usec(uuid_usec_since_epoch(t, tm) + 1, tm);
+	uint64		next = idscheme_tick_at_usec(uuid_usec_since_epoch(t, tm) + 1, tm, true);
 	uint64		last = (next << tm->counter_bits) - 1;
 
 	return Min(last, UUID_TICK_MAX);
@@ -408,27 +401,6 @@ uuid_safe_bound_common(const IdScheme *tm)
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
 }
 
-PG_FUNCTION_INFO_V1(uuidv6_safe_bound);
-Datum
-uuidv6_safe_bound(PG_FUNCTION_ARGS)
-{
-	return uuid_safe_bound_common(uuidv6_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv7_safe_bound);
-Datum
-uuidv7_safe_bound(PG_FUNCTION_ARGS)
-{
-	return uuid_safe_bound_common(uuidv7_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv8_safe_bound);
-Datum
-uuidv8_safe_bound(PG_FUNCTION_ARGS)
-{
-	return uuid_safe_bound_common(uuidv8_scheme);
-}
-
 /* ---------- extraction and construction ---------- */
 
 PG_FUNCTION_INFO_V1(uuid_version);
@@ -560,47 +532,30 @@ uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 							   UUID_VARIANT_RFC | UUID_LOW_BITS_MASK));
 }
 
-PG_FUNCTION_INFO_V1(uuidv6_floor);
-Datum
-uuidv6_floor(PG_FUNCTION_ARGS)
-{
-	return uuid_floor_common(fcinfo, uuidv6_scheme);
+/* The floor, ceiling and safe bound (above) of one version. */
+#define UUID_VERSION_BOUNDS(v) \
+PG_FUNCTION_INFO_V1(uuidv##v##_floor); \
+Datum \
+uuidv##v##_floor(PG_FUNCTION_ARGS) \
+{ \
+	return uuid_floor_common(fcinfo, uuidv##v##_scheme); \
+} \
+PG_FUNCTION_INFO_V1(uuidv##v##_ceil); \
+Datum \
+uuidv##v##_ceil(PG_FUNCTION_ARGS) \
+{ \
+	return uuid_ceil_common(fcinfo, uuidv##v##_scheme); \
+} \
+PG_FUNCTION_INFO_V1(uuidv##v##_safe_bound); \
+Datum \
+uuidv##v##_safe_bound(PG_FUNCTION_ARGS) \
+{ \
+	return uuid_safe_bound_common(uuidv##v##_scheme); \
 }
 
-PG_FUNCTION_INFO_V1(uuidv6_ceil);
-Datum
-uuidv6_ceil(PG_FUNCTION_ARGS)
-{
-	return uuid_ceil_common(fcinfo, uuidv6_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv7_floor);
-Datum
-uuidv7_floor(PG_FUNCTION_ARGS)
-{
-	return uuid_floor_common(fcinfo, uuidv7_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv7_ceil);
-Datum
-uuidv7_ceil(PG_FUNCTION_ARGS)
-{
-	return uuid_ceil_common(fcinfo, uuidv7_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv8_floor);
-Datum
-uuidv8_floor(PG_FUNCTION_ARGS)
-{
-	return uuid_floor_common(fcinfo, uuidv8_scheme);
-}
-
-PG_FUNCTION_INFO_V1(uuidv8_ceil);
-Datum
-uuidv8_ceil(PG_FUNCTION_ARGS)
-{
-	return uuid_ceil_common(fcinfo, uuidv8_scheme);
-}
+UUID_VERSION_BOUNDS(6)
+UUID_VERSION_BOUNDS(7)
+UUID_VERSION_BOUNDS(8)
 
 /* ---------- v1 <-> v6 ---------- */
 

@@ -414,8 +414,9 @@ same_text(slurp("$sharedir/extension/$script_name"), $script,
 # what the tool refuses (so that a mistake stops the build, not CREATE EXTENSION)
 my %refused = (
 	'a directive without its article' => ["\@byteid muid 16\n", "-- head\n\nCREATE TYPE \@TYPE\@;\n"],
+	'a directive without its unit' => ["\@byteid muid 16 a\n", "-- head\n\nCREATE TYPE \@TYPE\@;\n"],
 	'an unknown directive' => ["\@bytes muid 16 a\n", "-- head\n\nCREATE TYPE \@TYPE\@;\n"],
-	'a placeholder it does not know' => ["\@byteid muid 16 a\n", "-- head\n\nCREATE TYPE \@TYPE\@ (\@SIZE\@);\n"]);
+	'a placeholder it does not know' => ["\@byteid muid 16 a microsecond\n", "-- head\n\nCREATE TYPE \@TYPE\@ (\@SIZE\@);\n"]);
 for my $what (sort keys %refused)
 {
 	my ($source, $tmpl) = @{ $refused{$what} };
@@ -434,7 +435,7 @@ for my $what (sort keys %refused)
 my @byteids;
 for my $source (@sources)
 {
-	push @byteids, slurp("$root/$source") =~ /^\@byteid (\S+) \d+ an?$/mg;
+	push @byteids, slurp("$root/$source") =~ /^\@byteid (\S+) \d+ an? [a-z]+$/mg;
 }
 ok(scalar(@byteids) > 0, "the byte-id types: @byteids");
 my $template_text = slurp("$root/$template");

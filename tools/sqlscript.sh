@@ -2,9 +2,9 @@
 # tools/sqlscript.sh SCRIPT TEMPLATE SOURCE...: the install script SCRIPT
 # (the Makefile's DATA_built), made of the SQL sources in the order given.
 # A source line
-#	@byteid TYPE WIDTH ARTICLE
+#	@byteid TYPE WIDTH ARTICLE UNIT
 # becomes TEMPLATE (src/byteid.sql.in, without its leading comment) with
-# @TYPE@, @WIDTH@ and @A@ replaced by the three words.  Fails, leaving no
+# @TYPE@, @WIDTH@, @A@ and @UNIT@ replaced by the four words.  Fails, leaving no
 # SCRIPT, on any other line starting with "@" and on a placeholder left
 # over, so that a mistake in a source stops the build rather than
 # CREATE EXTENSION.
@@ -50,13 +50,14 @@ BEGIN {
 }
 FNR == 1 { print "" }
 /^@byteid / {
-	if (NF != 4 || $3 !~ /^[0-9]+$/ || $4 !~ /^an?$/)
-		fail("expected \"@byteid TYPE WIDTH a|an\"")
+	if (NF != 5 || $3 !~ /^[0-9]+$/ || $4 !~ /^an?$/ || $5 !~ /^[a-z]+$/)
+		fail("expected \"@byteid TYPE WIDTH a|an UNIT\"")
 	for (i = 1; i <= n; i++) {
 		line = body[i]
 		gsub(/@TYPE@/, $2, line)
 		gsub(/@WIDTH@/, $3, line)
 		gsub(/@A@/, $4, line)
+		gsub(/@UNIT@/, $5, line)
 		if (line ~ /@[A-Z_]+@/)
 			fail("a placeholder of " template " left over: " line)
 		print line
