@@ -50,6 +50,14 @@ TAP_TESTS = 1
 # -Wno-unused-parameter: the server headers and the fmgr, GUC and sortsupport
 # callback signatures have parameters a given function does not use.
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
+# The library exports only what PostgreSQL looks up by name (Pg_magic_func,
+# _PG_init, the SQL-callable functions and their info records): the rest is
+# hidden, so that no helper of ours answers for another module's function
+# of the same name (src/compat.h).  PGXS passes -fvisibility=hidden on 16
+# and later, and c.h defines PGDLLEXPORT to default visibility there; 15's
+# leaves it empty, hence the definition here (the same as 16's).
+PG_CFLAGS += -fvisibility=hidden
+PG_CPPFLAGS += -DPGDLLEXPORT='__attribute__((visibility("default")))'
 EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out dist
 
 # IDTYPES_SANITIZE=1 (bash tools/test.sh --sanitize): build with

@@ -32,6 +32,8 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
+#include "compat.h"
+
 /* The element type of a type, through domains (the type itself if none). */
 static Oid
 element_of(Oid type)

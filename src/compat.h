@@ -44,6 +44,36 @@
 #include "utils/guc_tables.h"
 #include "utils/sortsupport.h"
 
+/*
+ * What the library exports.  It is compiled with -fvisibility=hidden (the
+ * Makefile; PGXS does it on 16 and later), so that its helpers do not take
+ * part in the dynamic linker's symbol search: under RTLD_GLOBAL, a module
+ * loaded later that defines a function of the same name would otherwise
+ * call ours.  PostgreSQL must still find Pg_magic_func, _PG_init and the
+ * SQL-callable functions with their info records.  On 16 and later, the
+ * headers mark all of them PGDLLEXPORT; on 15, PGDLLEXPORT (which the
+ * Makefile defines as default visibility, c.h leaving it empty) marks only
+ * the magic and info functions, so the macro and _PG_init are declared here
+ * as 16 does.
+ */
+#include "fmgr.h"
+
+#if PG_VERSION_NUM < 160000
+#undef PG_FUNCTION_INFO_V1
+#define PG_FUNCTION_INFO_V1(funcname) \
+extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
+extern PGDLLEXPORT const Pg_finfo_record *CppConcat(pg_finfo_,funcname)(void); \
+const Pg_finfo_record * \
+CppConcat(pg_finfo_,funcname) (void) \
+{ \
+	static const Pg_finfo_record my_finfo = { 1 }; \
+	return &my_finfo; \
+} \
+extern int no_such_variable
+
+extern PGDLLEXPORT void _PG_init(void);
+#endif
+
 /* The local transaction id of the current top-level transaction. */
 #if PG_VERSION_NUM >= 170000
 #define IDTYPES_MY_LXID		(MyProc->vxid.lxid)
