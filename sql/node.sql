@@ -18,6 +18,11 @@ FROM idtypes_node_identity();
 
 -- the view of the same name shows the same row, for postgres_fdw
 SELECT (SELECT v::text FROM idtypes_node_identity v) = (SELECT f::text FROM idtypes_node_identity() f) AS same;
+-- the row as a value of type record (its descriptor registered): its text,
+-- a field of it, and JSON made from it
+SELECT idtypes_node_identity()::text = (SELECT f::text FROM idtypes_node_identity() f) AS same_text,
+       (idtypes_node_identity()).preloaded,
+       row_to_json(idtypes_node_identity())->>'uid8_mode' = current_setting('idtypes.uid8_mode') AS json_mode;
 SELECT attname, format_type(atttypid, atttypmod)
 FROM pg_attribute
 WHERE attrelid = 'idtypes_node_identity'::regclass AND attnum > 0

@@ -51,6 +51,8 @@ idtypes_node_identity(PG_FUNCTION_ARGS)
 		elog(ERROR, "idtypes_node_identity() returns %d columns, the module expects %d: "
 			 "the extension's SQL script and its module do not match",
 			 tupdesc->natts, (int) lengthof(values));
+	/* a row of type record: its descriptor registered, for whoever reads it */
+	tupdesc = BlessTupleDesc(tupdesc);
 
 	/*
 	 * Automatic generator ids: each backend claims free ones, from all of
