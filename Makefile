@@ -62,6 +62,32 @@ PG_CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all -fno-omit-frame-poin
 SHLIB_LINK += -fsanitize=undefined
 endif
 
+# The regression files and the isolation specs run against a server that
+# loads idtypes at start (shared_preload_libraries = 'idtypes': the
+# server-wide clocks, the identity settings, the safe bound's slots).  On a
+# server without it they would fail file after file with errors that do not
+# say why; the check asks the server first (psql, with the connection
+# pg_regress uses: PGHOST, PGPORT, PGUSER) and stops with the reason and
+# the fix.  tools/test.sh starts a server that has the setting;
+# make installcheck ISOLATION= REGRESS= (the TAP tests alone, which start
+# servers of their own) skips the check.
+ifneq ($(strip $(REGRESS) $(ISOLATION)),)
+REGRESS_PREP = preload-check
+endif
+PRELOAD_QUERY = SELECT current_setting('shared_preload_libraries') || '|' || \
+	EXISTS (SELECT FROM unnest(string_to_array(current_setting('shared_preload_libraries'), ',')) l \
+		WHERE regexp_replace(btrim(l, ' ' || chr(34)), '^.*/|[.]so$$', '', 'g') = '$(MODULE_big)')
+.PHONY: preload-check
+preload-check:
+	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres -c "$(PRELOAD_QUERY)" 2>&1) || { \
+		echo "installcheck: could not ask the server for shared_preload_libraries: $$out" >&2; exit 1; }; \
+	case "$$out" in \
+	*'|true') ;; \
+	*) echo "installcheck: the server (PGHOST=$${PGHOST:-default}, PGPORT=$${PGPORT:-default}) does not load idtypes at start: its shared_preload_libraries is '$${out%|*}'." >&2; \
+	   echo "The regression files and isolation specs need shared_preload_libraries = 'idtypes' (added to the list it has, if any) in its postgresql.conf, and a restart; or run bash tools/test.sh, which starts a server with it." >&2; \
+	   exit 1 ;; \
+	esac
+
 # make dist alone needs git, not PostgreSQL: tools/test.sh --pg makes the
 # archive on a machine that has only the servers of the test matrix.
 ifneq ($(MAKECMDGOALS),dist)
@@ -96,9 +122,9 @@ $(DATA_built): $(SQL_SOURCES) src/byteid.sql.in tools/sqlscript.sh $(EXTENSION).
 # The three suites one by one, so that a failure in one does not hide the
 # others (tools/test.sh runs them this way and counts the results).
 .PHONY: installcheck-regress installcheck-isolation installcheck-tap
-installcheck-regress:
+installcheck-regress: $(REGRESS_PREP)
 	$(pg_regress_installcheck) $(REGRESS_OPTS) $(REGRESS)
-installcheck-isolation:
+installcheck-isolation: $(REGRESS_PREP)
 	$(pg_isolation_regress_installcheck) $(ISOLATION_OPTS) $(ISOLATION)
 installcheck-tap:
 	$(prove_installcheck)
