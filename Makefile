@@ -50,6 +50,14 @@ TAP_TESTS = 1
 # -Wno-unused-parameter: the server headers and the fmgr, GUC and sortsupport
 # callback signatures have parameters a given function does not use.
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
+# WERROR=1: a compiler warning is an error.  CI builds so on every version
+# of the matrix (tools/test.sh passes it when IDTYPES_WERROR=1, which .ci/run
+# sets), so that a warning that only one version's headers or compiler gives
+# stops the run.  It is opt-in: Debian's package builds, and anyone's build
+# with a newer compiler, must not fail on a warning that compiler adds.
+ifeq ($(WERROR),1)
+PG_CFLAGS += -Werror
+endif
 EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out dist
 
 # IDTYPES_SANITIZE=1 (bash tools/test.sh --sanitize): build with
@@ -74,20 +82,6 @@ endif
 ifneq ($(strip $(REGRESS) $(ISOLATION)),)
 REGRESS_PREP = preload-check
 endif
-PRELOAD_QUERY = SELECT current_setting('shared_preload_libraries') || '|' || \
-	EXISTS (SELECT FROM unnest(string_to_array(current_setting('shared_preload_libraries'), ',')) l \
-		WHERE regexp_replace(btrim(l, ' ' || chr(34)), '^.*/|[.]so$$', '', 'g') = '$(MODULE_big)')
-.PHONY: preload-check
-preload-check:
-	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres -c "$(PRELOAD_QUERY)" 2>&1) || { \
-		echo "installcheck: could not ask the server for shared_preload_libraries: $$out" >&2; exit 1; }; \
-	case "$$out" in \
-	*'|true') ;; \
-	*) echo "installcheck: the server (PGHOST=$${PGHOST:-default}, PGPORT=$${PGPORT:-default}) does not load idtypes at start: its shared_preload_libraries is '$${out%|*}'." >&2; \
-	   echo "The regression files and isolation specs need shared_preload_libraries = 'idtypes' (added to the list it has, if any) in its postgresql.conf, and a restart; or run bash tools/test.sh, which starts a server with it." >&2; \
-	   exit 1 ;; \
-	esac
-
 # make dist alone needs git, not PostgreSQL: tools/test.sh --pg makes the
 # archive on a machine that has only the servers of the test matrix.
 ifneq ($(MAKECMDGOALS),dist)
@@ -118,6 +112,21 @@ $(OBJS): $(wildcard src/*.h)
 # version (the control file) changes; make clean removes it (DATA_built).
 $(DATA_built): $(SQL_SOURCES) src/byteid.sql.in tools/sqlscript.sh $(EXTENSION).control
 	$(SHELL) tools/sqlscript.sh $@ src/byteid.sql.in $(SQL_SOURCES)
+
+# preload-check: see REGRESS_PREP above.
+PRELOAD_QUERY = SELECT current_setting('shared_preload_libraries') || '|' || \
+	EXISTS (SELECT FROM unnest(string_to_array(current_setting('shared_preload_libraries'), ',')) l \
+		WHERE regexp_replace(btrim(l, ' ' || chr(34)), '^.*/|[.]so$$', '', 'g') = '$(MODULE_big)')
+.PHONY: preload-check
+preload-check:
+	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres -c "$(PRELOAD_QUERY)" 2>&1) || { \
+		echo "installcheck: could not ask the server for shared_preload_libraries: $$out" >&2; exit 1; }; \
+	case "$$out" in \
+	*'|true') ;; \
+	*) echo "installcheck: the server (PGHOST=$${PGHOST:-default}, PGPORT=$${PGPORT:-default}) does not load idtypes at start: its shared_preload_libraries is '$${out%|*}'." >&2; \
+	   echo "The regression files and isolation specs need shared_preload_libraries = 'idtypes' (added to the list it has, if any) in its postgresql.conf, and a restart; or run bash tools/test.sh, which starts a server with it." >&2; \
+	   exit 1 ;; \
+	esac
 
 # The three suites one by one, so that a failure in one does not hide the
 # others (tools/test.sh runs them this way and counts the results).
