@@ -15,6 +15,9 @@
 #				across servers
 #		Clients	the client programs' checks and the documentation's
 #				examples for each driver
+#		DocExamples	the ```sql examples of every document run and
+#				compared with the output they show, and the documents'
+#				links checked
 #
 # A test loads them all with
 #	use FindBin;
@@ -38,10 +41,11 @@ use IdtypesTest::Crash;
 use IdtypesTest::Load;
 use IdtypesTest::Catalog;
 use IdtypesTest::Clients;
+use IdtypesTest::DocExamples;
 
 our @EXPORT = map {
 	no strict 'refs';
 	@{"IdtypesTest::${_}::EXPORT"}
-} qw(Schemes Clock Crash Load Catalog Clients);
+} qw(Schemes Clock Crash Load Catalog Clients DocExamples);
 
 1;
