@@ -90,14 +90,8 @@ is(join("\n", grep { /^warning/ } split /\n/, $err), '', 'without a compiler war
 my $bin = "$tmp/rust_target/debug/examples";
 
 my $node = PostgreSQL::Test::Cluster->new('rust');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
-my %pgenv = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGDATABASE => 'postgres',
-	PGUSER => scalar getpwuid($>));
+start_preloaded($node);
+my %pgenv = client_env($node);
 
 client_checks(
 	label => 'tokio-postgres',

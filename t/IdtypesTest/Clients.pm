@@ -2,8 +2,9 @@
 #
 # IdtypesTest/Clients.pm
 #	  The client programs and the examples of the documentation for each
-#	  driver: their checks as assertions, and their output compared with
-#	  the output the document shows.
+#	  driver: the server they run against, the npm packages of the
+#	  JavaScript ones, their checks as assertions, and their output
+#	  compared with the output the document shows.
 #
 # Part of the TAP tests' helpers, which t/IdtypesTest.pm exports together.
 #
@@ -18,11 +19,72 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Cwd ();
+use File::Copy ();
 use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(client_checks doc_examples example_prints run_doc_examples);
+our @EXPORT = qw(start_preloaded client_env npm_packages client_checks doc_examples example_prints run_doc_examples);
+
+# Initialise and start $node with shared_preload_libraries = 'idtypes' (and
+# the lines of @conf), as the client programs expect; returns it.
+sub start_preloaded
+{
+	my ($node, @conf) = @_;
+	$node->init;
+	$node->append_conf('postgresql.conf', join("\n", "shared_preload_libraries = 'idtypes'", @conf));
+	$node->start;
+	return $node;
+}
+
+# The environment that points libpq and the drivers that read the same
+# variables at $node's database postgres, as the user running the test.
+sub client_env
+{
+	my ($node) = @_;
+	return (
+		PGHOST => $node->host,
+		PGPORT => $node->port,
+		PGDATABASE => 'postgres',
+		PGUSER => scalar getpwuid($>));
+}
+
+# The npm packages of a JavaScript client test: node and npm must be
+# installed, and "npm ci" installs the packages of $args{from}'s
+# package.json and package-lock.json into the test's own directory
+# $args{name} (never globally; @{$args{npm}} adds options); when any of it
+# cannot be done (no registry, say), the whole test is skipped with the
+# reason.  Notes the versions of node and of the packages @{$args{show}}.
+# Returns the node_modules directory, for NODE_PATH.
+sub npm_packages
+{
+	my (%args) = @_;
+	my ($out, $err) = ('', '');
+	for my $tool (qw(node npm))
+	{
+		plan(skip_all => "$tool is not installed")
+		  unless eval { IPC::Run::run([ $tool, '--version' ], '>', \$out, '2>', \$err) };
+	}
+	chomp(my $node_version = `node --version`);
+	my $npmdir = "$PostgreSQL::Test::Utils::tmp_check/$args{name}";
+	mkdir $npmdir;
+	File::Copy::copy("$args{from}/$_", "$npmdir/$_") or die "copy $_: $!"
+	  for qw(package.json package-lock.json);
+	($out, $err) = ('', '');
+	my $installed = IPC::Run::run(
+		[ 'npm', 'ci', '--no-audit', '--no-fund', '--ignore-scripts', @{ $args{npm} // [] } ],
+		'>', \$out, '2>', \$err,
+		init => sub { chdir $npmdir or die "chdir $npmdir: $!" });
+	plan(skip_all => "npm ci could not install the locked packages: " . (grep { /\S/ } split /\n/, $err)[-1])
+	  unless $installed;
+	note("node $node_version; " . join(', ',
+		map {
+			my $v = `node -p "JSON.parse(require('fs').readFileSync('$npmdir/node_modules/$_/package.json')).version"`;
+			chomp $v;
+			"$_ $v"
+		} @{ $args{show} // [] }));
+	return "$npmdir/node_modules";
+}
 
 # Run a client test program (@$cmd, with %$env added to the environment,
 # from directory $dir if given) whose output is one line per check, "ok -
@@ -145,13 +207,7 @@ sub run_doc_examples
 		example_prints(
 			label => $label,
 			cmd => [ @$cmd, $file ],
-			env => {
-				%{ $env // {} },
-				PGHOST => $node->host,
-				PGPORT => $node->port,
-				PGDATABASE => 'postgres',
-				PGUSER => scalar getpwuid($>),
-			},
+			env => { %{ $env // {} }, client_env($node) },
 			example => $examples[$i],
 			doc => $doc);
 	}
