@@ -224,7 +224,7 @@ async function main() {
   } finally {
     await client.end()
   }
-  // the last line: a client cut short prints none (t/IdtypesTest.pm, client_checks)
+  // the last line: a client cut short prints none (client_checks of t/IdtypesTest/Clients.pm)
   console.log(`ran ${checks} checks`)
   process.exit(failures ? 1 : 0)
 }

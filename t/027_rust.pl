@@ -44,9 +44,10 @@ note("$cargo_version; $tokio_postgres; " . ($sqlx // "no sqlx"));
 # the crate, with the examples of doc/clients.md among its examples
 my $tmp = $PostgreSQL::Test::Utils::tmp_check;
 my $crate = "$tmp/rust";
-make_path("$crate/src", "$crate/examples", "$tmp/cargo");
+make_path("$crate/src", "$crate/examples/checks", "$tmp/cargo");
 copy("$rustdir/$_", "$crate/$_") or die "copy $_: $!"
-  for qw(src/lib.rs examples/test_idtypes_tokio_postgres.rs examples/test_idtypes_sqlx.rs);
+  for qw(src/lib.rs examples/checks/mod.rs examples/test_idtypes_tokio_postgres.rs
+  examples/test_idtypes_sqlx.rs);
 # cargo resolves optional dependencies too: without sqlx in the registry,
 # the manifest of the copy leaves out the feature and its test
 my $manifest = PostgreSQL::Test::Utils::slurp_file("$rustdir/Cargo.toml");
