@@ -15,6 +15,9 @@ use Cwd qw(getcwd);
 use Digest::SHA;
 use File::Basename qw(basename);
 use File::Find;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest::Catalog;
 use IPC::Run;
 use JSON::PP;
 use PostgreSQL::Test::Cluster;
@@ -49,23 +52,6 @@ sub make_var
 		"--eval=print-var: ; \@echo \$($name)", 'print-var');
 	chomp $out;
 	return ($ok, $out, $err);
-}
-
-# same_text(GOT, WANTED, NAME): a test that two long texts are equal, which
-# names the first line where they differ rather than printing both.
-sub same_text
-{
-	my ($got, $wanted, $name) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	return pass($name) if $got eq $wanted;
-	my @g = split /\n/, $got, -1;
-	my @w = split /\n/, $wanted, -1;
-	my $i = 0;
-	$i++ while $i < @g && $i < @w && $g[$i] eq $w[$i];
-	fail($name);
-	diag("first difference at line " . ($i + 1) . ":\n  got:    " . ($g[$i] // '(end)')
-		  . "\n  wanted: " . ($w[$i] // '(end)'));
-	return 0;
 }
 
 #

@@ -2,8 +2,9 @@
 #
 # IdtypesTest/Catalog.pm
 #	  A description of the extension's catalog entries that two databases
-#	  can be compared by, the UUID functions of other software that idtypes
-#	  shares schemas with, and the views of node identities across servers.
+#	  can be compared by, long texts compared line by line, the UUID
+#	  functions of other software that idtypes shares schemas with, and the
+#	  views of node identities across servers.
 #
 # Part of the TAP tests' helpers, which t/IdtypesTest.pm exports together.
 #
@@ -17,8 +18,9 @@ package IdtypesTest::Catalog;
 use strict;
 use warnings;
 use Exporter 'import';
+use Test::More;
 
-our @EXPORT = qw(extension_catalog catalogs_differ other_uuid_functions identity_views);
+our @EXPORT = qw(extension_catalog catalogs_differ same_text other_uuid_functions identity_views);
 
 # A description of every object of the extension idtypes in a database, one
 # line per fact, sorted: the extension's own settings; each member's
@@ -192,6 +194,24 @@ CREATE FUNCTION public.uuid_timestamp(id uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE AS \$\$SELECT $fixed_time\$\$;
 });
 	return join '', map { $sql{$_} // die "other_uuid_functions: no set $_" } @sets;
+}
+
+# same_text(GOT, WANTED, NAME): a test that two long texts (catalog
+# descriptions, dumps, scripts) are equal, which names the first line where
+# they differ rather than printing both.
+sub same_text
+{
+	my ($got, $wanted, $name) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	return pass($name) if $got eq $wanted;
+	my @g = split /\n/, $got, -1;
+	my @w = split /\n/, $wanted, -1;
+	my $i = 0;
+	$i++ while $i < @g && $i < @w && $g[$i] eq $w[$i];
+	fail($name);
+	diag("first difference at line " . ($i + 1) . ":\n  got:    " . ($g[$i] // '(end)')
+		  . "\n  wanted: " . ($w[$i] // '(end)'));
+	return 0;
 }
 
 # On $node (which has postgres_fdw), the views of the query of
