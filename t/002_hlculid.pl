@@ -22,7 +22,7 @@ my $faketime_lib = faketime_lib();
 sub start_clocked
 {
 	my ($node, $file) = @_;
-	start_faked($node, FAKETIME_TIMESTAMP_FILE => $file, FAKETIME_NO_CACHE => 1);
+	start_faked($node, stepped_clock($file));
 }
 
 # The automatic publisher, as doc/operations.md documents it: the CRC-32C of

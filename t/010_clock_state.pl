@@ -133,7 +133,7 @@ idtypes.uid8_mode = 'time_sequential'
 });
 my $clock = $node->basedir . '/faketime.rc';
 set_clock($clock, '+0');
-my %faked = (FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
+my %faked = stepped_clock($clock);
 start_faked($node, %faked);
 sql($node, $schema);
 
@@ -356,7 +356,7 @@ idtypes.uid8_generator_id = 9
 });
 	my $rc = $node->basedir . '/faketime.rc';
 	set_clock($rc, '+0');
-	my %fake = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+	my %fake = stepped_clock($rc);
 	start_faked($node, %fake);
 	sql($node, $schema);
 	generate($node, 1);
@@ -405,7 +405,7 @@ idtypes.uid8_generator_id = 9
 });
 my $rc = $node->basedir . '/faketime.rc';
 set_clock($rc, '+0');
-%faked = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+%faked = stepped_clock($rc);
 start_faked($node, %faked);
 ok(-e $node->data_dir . '/idtypes.started', 'the first start leaves the marker');
 sql($node, $schema);

@@ -67,7 +67,7 @@ idtypes.uid8_generator_id = 9
 });
 my $rc = $node->basedir . '/faketime.rc';
 set_clock($rc, '+0');
-my %faked = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+my %faked = stepped_clock($rc);
 start_faked($node, %faked);
 sql($node, 'CREATE EXTENSION idtypes; CREATE TABLE ids (phase int'
 	  . join('', map { ", c_$_->{name} $_->{type}" } @schemes) . ')');

@@ -19,7 +19,7 @@ use Exporter 'import';
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(faketime_lib set_clock clock_program start_faked crc32c);
+our @EXPORT = qw(faketime_lib set_clock stepped_clock clock_program start_faked crc32c);
 
 # libfaketime, or undef when it is not installed (Debian package
 # libfaketime).  It fakes the wall clock of the processes it is preloaded
@@ -49,6 +49,15 @@ sub set_clock
 	close($fh);
 	rename("$file.new", $file) or die "could not rename $file.new to $file: $!";
 	return;
+}
+
+# The settings of start_faked() and restart_after_kill() for a wall clock
+# that the test steps while the server runs: libfaketime reads the offset
+# from $file (set_clock) at every clock reading.
+sub stepped_clock
+{
+	my ($file) = @_;
+	return (FAKETIME_TIMESTAMP_FILE => $file, FAKETIME_NO_CACHE => 1);
 }
 
 # The shell command that COPY ... TO PROGRAM runs to replace the clock file
