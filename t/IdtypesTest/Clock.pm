@@ -1,8 +1,8 @@
 #-------------------------------------------------------------------------
 #
 # IdtypesTest/Clock.pm
-#	  Servers with a faked wall clock (libfaketime), and the CRC-32C that
-#	  the state file of the clocks is checked with.
+#	  Servers with a faked wall clock (libfaketime), and the state file of
+#	  the clocks: its lines, and its CRC-32C check.
 #
 # Part of the TAP tests' helpers, which t/IdtypesTest.pm exports together.
 #
@@ -19,7 +19,7 @@ use Exporter 'import';
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(faketime_lib set_clock stepped_clock clock_program start_faked crc32c);
+our @EXPORT = qw(faketime_lib set_clock stepped_clock state_file_body write_state_file clock_program start_faked crc32c);
 
 # libfaketime, or undef when it is not installed (Debian package
 # libfaketime).  It fakes the wall clock of the processes it is preloaded
@@ -83,6 +83,28 @@ sub start_faked
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
 	local @ENV{ keys %env } = values %env;
 	return $node->start(fail_ok => $fail_ok);
+}
+
+# The lines of the clocks' state file $file (idtypes.state in the data
+# directory) without its last line, "crc" and the CRC-32C of the lines
+# before it.
+sub state_file_body
+{
+	my ($file) = @_;
+	my $body = slurp_file($file);
+	$body =~ s/^crc .*\n//m;
+	return $body;
+}
+
+# Write the state file $file with the lines $body and the "crc" line that
+# makes the server accept them.
+sub write_state_file
+{
+	my ($file, $body) = @_;
+	open(my $fh, '>', $file) or die "could not write $file: $!";
+	printf $fh "%scrc %08x\n", $body, crc32c($body);
+	close($fh);
+	return;
 }
 
 # CRC-32C (Castagnoli), as the server computes it: the state file's check
