@@ -6,7 +6,7 @@
 #		Schemes	the list of the schemes that the tests of every scheme
 #				iterate over
 #		Clock	servers with a faked wall clock (libfaketime), and the
-#				state file's CRC-32C
+#				clocks' state file
 #		Crash	crashes of every kind, and the restart after them
 #		Load	load from background clients (pgbench)
 #		Catalog	a description of the extension's catalog entries that two
