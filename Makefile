@@ -58,6 +58,14 @@ PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 # leaves it empty, hence the definition here (the same as 16's).
 PG_CFLAGS += -fvisibility=hidden
 PG_CPPFLAGS += -DPGDLLEXPORT='__attribute__((visibility("default")))'
+# WERROR=1: a compiler warning is an error.  CI builds so on every version
+# of the matrix (tools/test.sh passes it when IDTYPES_WERROR=1, which .ci/run
+# sets), so that a warning that only one version's headers or compiler gives
+# stops the run.  It is opt-in: Debian's package builds, and anyone's build
+# with a newer compiler, must not fail on a warning that compiler adds.
+ifeq ($(WERROR),1)
+PG_CFLAGS += -Werror
+endif
 EXTRA_CLEAN = results output_iso tmp_check tmp_check_iso regression.diffs regression.out dist
 
 # IDTYPES_SANITIZE=1 (bash tools/test.sh --sanitize): build with
@@ -70,6 +78,18 @@ PG_CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all -fno-omit-frame-poin
 SHLIB_LINK += -fsanitize=undefined
 endif
 
+# The regression files and the isolation specs run against a server that
+# loads idtypes at start (shared_preload_libraries = 'idtypes': the
+# server-wide clocks, the identity settings, the safe bound's slots).  On a
+# server without it they would fail file after file with errors that do not
+# say why; the check asks the server first (psql, with the connection
+# pg_regress uses: PGHOST, PGPORT, PGUSER) and stops with the reason and
+# the fix.  tools/test.sh starts a server that has the setting;
+# make installcheck ISOLATION= REGRESS= (the TAP tests alone, which start
+# servers of their own) skips the check.
+ifneq ($(strip $(REGRESS) $(ISOLATION)),)
+REGRESS_PREP = preload-check
+endif
 # make dist alone needs git, not PostgreSQL: tools/test.sh --pg makes the
 # archive on a machine that has only the servers of the test matrix.
 ifneq ($(MAKECMDGOALS),dist)
@@ -101,12 +121,27 @@ $(OBJS): $(wildcard src/*.h)
 $(DATA_built): $(SQL_SOURCES) src/byteid.sql.in tools/sqlscript.sh $(EXTENSION).control
 	$(SHELL) tools/sqlscript.sh $@ src/byteid.sql.in $(SQL_SOURCES)
 
+# preload-check: see REGRESS_PREP above.
+PRELOAD_QUERY = SELECT current_setting('shared_preload_libraries') || '|' || \
+	EXISTS (SELECT FROM unnest(string_to_array(current_setting('shared_preload_libraries'), ',')) l \
+		WHERE regexp_replace(btrim(l, ' ' || chr(34)), '^.*/|[.]so$$', '', 'g') = '$(MODULE_big)')
+.PHONY: preload-check
+preload-check:
+	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres -c "$(PRELOAD_QUERY)" 2>&1) || { \
+		echo "installcheck: could not ask the server for shared_preload_libraries: $$out" >&2; exit 1; }; \
+	case "$$out" in \
+	*'|true') ;; \
+	*) echo "installcheck: the server (PGHOST=$${PGHOST:-default}, PGPORT=$${PGPORT:-default}) does not load idtypes at start: its shared_preload_libraries is '$${out%|*}'." >&2; \
+	   echo "The regression files and isolation specs need shared_preload_libraries = 'idtypes' (added to the list it has, if any) in its postgresql.conf, and a restart; or run bash tools/test.sh, which starts a server with it." >&2; \
+	   exit 1 ;; \
+	esac
+
 # The three suites one by one, so that a failure in one does not hide the
 # others (tools/test.sh runs them this way and counts the results).
 .PHONY: installcheck-regress installcheck-isolation installcheck-tap
-installcheck-regress:
+installcheck-regress: $(REGRESS_PREP)
 	$(pg_regress_installcheck) $(REGRESS_OPTS) $(REGRESS)
-installcheck-isolation:
+installcheck-isolation: $(REGRESS_PREP)
 	$(pg_isolation_regress_installcheck) $(ISOLATION_OPTS) $(ISOLATION)
 installcheck-tap:
 	$(prove_installcheck)

@@ -285,7 +285,7 @@ public class IdtypesJdbcTest {
                 e.printStackTrace();
             }
         }
-        // the last line: a client cut short prints none (t/IdtypesTest.pm, client_checks)
+        // the last line: a client cut short prints none (client_checks of t/IdtypesTest/Clients.pm)
         System.out.println("ran " + checks + " checks");
         System.exit(failures == 0 ? 0 : 1);
     }

@@ -20,33 +20,7 @@ const pg = require('pg')
 const idt = require('./idtypes_pg')
 const idd = require('./idtypes_drizzle')
 
-let failures = 0
-let checks = 0
-
-function check(what, ok, details = '') {
-  checks++
-  if (ok) {
-    console.log(`ok - ${what}`)
-  } else {
-    failures++
-    console.log(`not ok - ${what}: ${String(details).slice(0, 500)}`)
-  }
-}
-
-function same(what, got, want) {
-  const g = JSON.stringify(got, (k, v) => (typeof v === 'bigint' ? `${v}n` : v))
-  const w = JSON.stringify(want, (k, v) => (typeof v === 'bigint' ? `${v}n` : v))
-  check(what, g === w, `got ${g}, want ${w}`)
-}
-
-async function raises(what, pattern, fn) {
-  try {
-    await fn()
-    check(what, false, 'no error')
-  } catch (e) {
-    check(what, pattern.test(String(e && e.message)), e && e.message)
-  }
-}
+const { check, same, rejects, run } = require('./client_checks')
 
 // the known values: text, time, a part (name, value as SQL text), the SQL
 // that builds the id of row n at time t, whether the key compares with
@@ -319,8 +293,8 @@ async function typeormChecks() {
       name: `To${type}`, tableName: `to_${type}`,
       columns: { id: { type, primary: true, default: () => GENERATOR[type] } },
     })
-    await raises(`typeorm ${type}: refused ("not supported") at initialize`, /not supported/,
-      () => new DataSource({ ...options, entities: [Event] }).initialize())
+    await rejects(`typeorm ${type}: refused ("not supported") at initialize`,
+      () => new DataSource({ ...options, entities: [Event] }).initialize(), /not supported/)
   }
 }
 
@@ -338,10 +312,4 @@ async function main() {
   await typeormChecks()
 }
 
-main().then(() => {
-  console.log(`ran ${checks} checks`)
-  process.exit(failures ? 1 : 0)
-}, (e) => {
-  check('the ORM test ran to its end', false, [e && e.message, e && e.sql, e && e.stack].filter(Boolean).join(' | '))
-  process.exit(1)
-})
+run(main)

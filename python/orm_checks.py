@@ -1,46 +1,15 @@
 """The checks of the ORM tests (test_idtypes_sqlalchemy.py,
 test_idtypes_django.py), and the values they use.
 
-Each check prints "ok - what" or "not ok - what: details" (t/024_orm_python.pl
-turns them into TAP assertions); run() runs a test's main() and ends with
-"ran N checks", or reports a crash as a failed check, and exits non-zero on
-any failure.
+check(), same() and run() are client_checks.py's, as in the other client
+programs (t/024_orm_python.pl turns the checks into TAP assertions).
 """
 
 import datetime
-import sys
-import traceback
 
-checks = 0
-failures = 0
+from client_checks import check, run, same  # noqa: F401 - the ORM tests import them from here
 
 UTC = datetime.timezone.utc
-
-
-def check(what, ok, details=""):
-    global checks, failures
-    checks += 1
-    if ok:
-        print(f"ok - {what}", flush=True)
-    else:
-        failures += 1
-        details = str(details)
-        if len(details) > 500:
-            details = details[:500] + "..."
-        print(f"not ok - {what}: {details}", flush=True)
-
-
-def same(what, got, want):
-    check(what, got == want, f"got {got!r}, want {want!r}")
-
-
-def run(main):
-    try:
-        main()
-        print(f"ran {checks} checks", flush=True)
-    except Exception:  # noqa: BLE001 - report any crash as a failed check
-        check("the ORM test ran to its end", False, traceback.format_exc().replace("\n", " | "))
-    sys.exit(1 if failures else 0)
 
 
 # Known values of each type: the SQL type, its text, its time, another part

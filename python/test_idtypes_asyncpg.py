@@ -13,7 +13,6 @@ per check, "ok - what" or "not ok - what: details" (t/023_asyncpg.pl turns
 them into TAP assertions), and exits non-zero if any check failed.
 """
 
-import asyncio
 import datetime
 import sys
 import traceback
@@ -21,26 +20,10 @@ import uuid
 
 import asyncpg
 
+import client_checks
 import idtypes_asyncpg
+from client_checks import check, same
 from idtypes_values import HlcUlid, Muid, Tid62, Uid8
-
-failures = 0
-checks = 0
-
-
-def check(what, ok, details=""):
-    global checks, failures
-    checks += 1
-    if ok:
-        print(f"ok - {what}", flush=True)
-    else:
-        failures += 1
-        print(f"not ok - {what}: {str(details)[-700:]}", flush=True)
-
-
-def same(what, got, want):
-    check(what, got == want, f"got {got!r}, want {want!r}")
-
 
 # SQL type, class, generator, SQL expression of its parts (x: the id)
 TYPES = [
@@ -165,7 +148,4 @@ async def main():
             await conn.close()
 
 
-asyncio.run(main())
-# the last line: a client cut short prints none (t/IdtypesTest.pm, client_checks)
-print(f"ran {checks} checks", flush=True)
-sys.exit(1 if failures else 0)
+client_checks.run(main)

@@ -13,7 +13,6 @@ the number of checks it made, and exits non-zero if any check failed.
 """
 
 import sys
-import traceback
 import uuid
 
 import psycopg
@@ -22,39 +21,8 @@ from psycopg.adapt import PyFormat
 from psycopg.pq import Format
 
 import idtypes_psycopg as ip
+from client_checks import check, raises, run, same
 from idtypes_psycopg import HlcUlid, Muid, Tid62, Uid8
-
-failures = 0
-checks = 0
-
-
-def check(what, ok, details=""):
-    global checks, failures
-    checks += 1
-    if ok:
-        print(f"ok - {what}", flush=True)
-    else:
-        failures += 1
-        details = str(details)
-        if len(details) > 500:
-            details = details[:500] + "..."
-        print(f"not ok - {what}: {details}", flush=True)
-
-
-def same(what, got, want):
-    check(what, got == want, f"got {got!r}, want {want!r}")
-
-
-def raises(what, exc, fn):
-    try:
-        fn()
-    except exc:
-        check(what, True)
-    except Exception as e:  # noqa: BLE001 - any other exception is the failure
-        check(what, False, f"raised {type(e).__name__}: {e}")
-    else:
-        check(what, False, f"no {exc.__name__} raised")
-
 
 # the SQL type, Python class, generator, and a known value with its parts
 TYPES = [
@@ -243,9 +211,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-        print(f"ran {checks} checks", flush=True)
-    except Exception:  # noqa: BLE001 - report any crash as a failed check
-        check("the client test ran to its end", False, traceback.format_exc().replace("\n", " | "))
-    sys.exit(1 if failures else 0)
+    run(main)

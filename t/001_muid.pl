@@ -2,6 +2,9 @@
 # 8 concurrent clients, and the medallion setting.
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -18,10 +21,8 @@ my %script = ('muid_insert' =>
 sub load
 {
 	my ($node, $name) = @_;
-	$node->pgbench('--no-vacuum --client=8 --jobs=2 --transactions=250',
-		0, [qr{processed: 2000/2000}], [qr{^$}], "$name: 8 clients, no error", \%script);
-	is($node->safe_psql('postgres', 'SELECT count(*), count(DISTINCT id) FROM t'),
-		'6000|6000', "$name: 6000 rows, 6000 distinct muids");
+	pgbench_load($node, $name, script => \%script, transactions => 250,
+		rows => 6000, what => 'muids');
 	is($node->safe_psql('postgres', q{
 		SELECT count(*) FROM (
 			SELECT xid FROM t GROUP BY xid

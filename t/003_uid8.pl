@@ -246,7 +246,7 @@ sub stepping_node
 		($preload ? "shared_preload_libraries = 'idtypes'\n" : '')
 		  . "idtypes.uid8_mode = 'time_sequential'\n" . $extra);
 	set_clock($rcfile, '+0');
-	start_faked($node, FAKETIME_TIMESTAMP_FILE => $rcfile, FAKETIME_NO_CACHE => 1);
+	start_faked($node, stepped_clock($rcfile));
 	sql($node, $schema);
 	return ($node, $rcfile);
 }

@@ -21,7 +21,7 @@ my $clock_file = abs_path(PostgreSQL::Test::Utils::tempdir()) . '/faketime.rc';
 sub start_clocked
 {
 	my ($node) = @_;
-	start_faked($node, FAKETIME_TIMESTAMP_FILE => $clock_file, FAKETIME_NO_CACHE => 1);
+	start_faked($node, stepped_clock($clock_file));
 }
 
 # Each row records sequence values taken just before and just after its

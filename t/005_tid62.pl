@@ -25,15 +25,8 @@ my %script = ('tid62_insert' =>
 sub load
 {
 	my ($node, $name) = @_;
-	$node->pgbench('--no-vacuum --client=8 --jobs=2 --transactions=250',
-		0, [qr{processed: 2000/2000}], [qr{^$}], "$name: 8 clients, no error", \%script);
-	is($node->safe_psql('postgres', 'SELECT count(*), count(DISTINCT id) FROM t'),
-		'10000|10000', "$name: 10000 rows, 10000 distinct tid62s");
-	is($node->safe_psql('postgres', q{
-		SELECT count(*) FROM (
-			SELECT n, lag(n) OVER (PARTITION BY client ORDER BY id) AS prev FROM t) s
-		WHERE prev > n}),
-		'0', "$name: each client's ids sort in the order it made them");
+	pgbench_load($node, $name, script => \%script, transactions => 250,
+		rows => 10000, what => 'tid62s', order => 'n');
 	is($node->safe_psql('postgres', q{
 		SELECT bool_and(tid62_timestamp(id) BETWEEN now() - interval '1 hour' AND clock_timestamp())
 		FROM t}),

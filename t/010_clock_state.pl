@@ -133,7 +133,7 @@ idtypes.uid8_mode = 'time_sequential'
 });
 my $clock = $node->basedir . '/faketime.rc';
 set_clock($clock, '+0');
-my %faked = (FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
+my %faked = stepped_clock($clock);
 start_faked($node, %faked);
 sql($node, $schema);
 
@@ -296,12 +296,8 @@ after_all_earlier($node, 2, 'unreadable file');
 $node->stop;
 
 # a newer version's clock survives rewrites by this one
-my $body = slurp_file($state_file);
-$body =~ s/^crc .*\n//m;
-$body .= "future_clock 424242\n";
-open($fh, '>', $state_file) or die;
-printf $fh "%scrc %08x\n", $body, crc32c($body);
-close $fh;
+my $body = state_file_body($state_file) . "future_clock 424242\n";
+write_state_file($state_file, $body);
 $log_offset = -s $node->logfile;
 $node->start;
 unlike(slurp_file($node->logfile, $log_offset), qr/idtypes state file/,
@@ -314,12 +310,9 @@ like(slurp_file($state_file), qr/^future_clock 424242$/m,
 
 # Many lines of a newer version's clocks (4 kB): every one is carried
 # through the rewrites, none silently dropped.
-$body = slurp_file($state_file);
-$body =~ s/^crc .*\n//m;
-$body .= join('', map { sprintf("newer_clock_%03d %d\n", $_, 1_000_000_000_000 + $_) } 1 .. 100);
-open($fh, '>', $state_file) or die;
-printf $fh "%scrc %08x\n", $body, crc32c($body);
-close $fh;
+$body = state_file_body($state_file)
+  . join('', map { sprintf("newer_clock_%03d %d\n", $_, 1_000_000_000_000 + $_) } 1 .. 100);
+write_state_file($state_file, $body);
 $log_offset = -s $node->logfile;
 $node->start;
 unlike(slurp_file($node->logfile, $log_offset), qr/idtypes state file/,
@@ -356,7 +349,7 @@ idtypes.uid8_generator_id = 9
 });
 	my $rc = $node->basedir . '/faketime.rc';
 	set_clock($rc, '+0');
-	my %fake = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+	my %fake = stepped_clock($rc);
 	start_faked($node, %fake);
 	sql($node, $schema);
 	generate($node, 1);
@@ -405,7 +398,7 @@ idtypes.uid8_generator_id = 9
 });
 my $rc = $node->basedir . '/faketime.rc';
 set_clock($rc, '+0');
-%faked = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+%faked = stepped_clock($rc);
 start_faked($node, %faked);
 ok(-e $node->data_dir . '/idtypes.started', 'the first start leaves the marker');
 sql($node, $schema);
@@ -448,9 +441,7 @@ my $year = 366 * 86400;
 my %ahead = map { $_->{name} => $year * $_->{clock_rate} } @schemes;
 my %now_state = state_values($node);
 $body = "idtypes state 1\n" . join('', map { "$_ " . ($now_state{$_} + $ahead{$_}) . "\n" } @clocks);
-open($fh, '>', $state_file) or die;
-printf $fh "%scrc %08x\n", $body, crc32c($body);
-close $fh;
+write_state_file($state_file, $body);
 $log_offset = -s $node->logfile;
 $node->start;
 like(slurp_file($node->logfile, $log_offset),

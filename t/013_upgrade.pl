@@ -215,23 +215,6 @@ sub check_update
 		"$name: the generators go on after their old ids, in their tables and partitions");
 }
 
-# same_text(GOT, WANTED, NAME): two long texts are equal; else the first
-# line where they differ
-sub same_text
-{
-	my ($got, $wanted, $name) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	return pass($name) if $got eq $wanted;
-	my @g = split /\n/, $got, -1;
-	my @w = split /\n/, $wanted, -1;
-	my $i = 0;
-	$i++ while $i < @g && $i < @w && $g[$i] eq $w[$i];
-	fail($name);
-	diag("first difference at line " . ($i + 1) . ":\n  got:    " . ($g[$i] // '(end)')
-		  . "\n  wanted: " . ($w[$i] // '(end)'));
-	return 0;
-}
-
 # every upgrade script, then on to the current version
 foreach my $step (sort { $a->[0] cmp $b->[0] || $a->[1] cmp $b->[1] } @steps)
 {

@@ -67,7 +67,7 @@ idtypes.uid8_generator_id = 9
 });
 my $rc = $node->basedir . '/faketime.rc';
 set_clock($rc, '+0');
-my %faked = (FAKETIME_TIMESTAMP_FILE => $rc, FAKETIME_NO_CACHE => 1);
+my %faked = stepped_clock($rc);
 start_faked($node, %faked);
 sql($node, 'CREATE EXTENSION idtypes; CREATE TABLE ids (phase int'
 	  . join('', map { ", c_$_->{name} $_->{type}" } @schemes) . ')');
@@ -166,9 +166,7 @@ my %now_state = slurp_file($state_file) =~ /^(\w+) (\d+)$/mg;
 my $year = 366 * 86400;
 my $body = "idtypes state 1\n"
   . join('', map { "$_->{name} " . ($now_state{ $_->{name} } + $year * $_->{clock_rate}) . "\n" } @schemes);
-open(my $fh, '>', $state_file) or die;
-printf $fh "%scrc %08x\n", $body, crc32c($body);
-close $fh;
+write_state_file($state_file, $body);
 append_to_file("$state_file.damaged", 'from an earlier event');
 $log_offset = -s $node->logfile;
 start_faked($node, %faked);
@@ -191,14 +189,10 @@ ok(!-e "$state_file.damaged" && -e $state_file, 'with a new state file, and noth
 # 7. Up to 64 kB of lines of unknown clocks, in a file that fits: all kept.
 #
 $node->stop;
-$body = slurp_file($state_file);
-$body =~ s/^crc .*\n//m;
 my $n = 0;
 my $extra = '';
 $extra .= sprintf("newer_clock_%05d %d\n", ++$n, 1_000_000_000_000 + $n) while length($extra) < 63_000;
-open($fh, '>', $state_file) or die;
-printf $fh "%s%scrc %08x\n", $body, $extra, crc32c($body . $extra);
-close $fh;
+write_state_file($state_file, state_file_body($state_file) . $extra);
 note(sprintf('a file of %d bytes, %d of them in %d lines of unknown clocks', -s $state_file, length($extra), $n));
 $log_offset = -s $node->logfile;
 start_faked($node, %faked);
@@ -211,12 +205,9 @@ my @kept = slurp_file($state_file) =~ /^newer_clock_\d+ \d+$/mg;
 is(scalar(@kept), $n, "all $n lines are carried through the rewrites");
 
 # more than 64 kB of them: damaged, with the warning, never cut silently
-$body = slurp_file($state_file);
-$body =~ s/^crc .*\n//m;
+$body = state_file_body($state_file);
 $body .= "x" x 2000 . " 1\n" for 1 .. 2;
-open($fh, '>', $state_file) or die;
-printf $fh "%scrc %08x\n", $body, crc32c($body);
-close $fh;
+write_state_file($state_file, $body);
 $log_offset = -s $node->logfile;
 start_faked($node, %faked);
 like(slurp_file($node->logfile, $log_offset),

@@ -34,10 +34,7 @@ if (!$have_psycopg && !defined $ENV{IDTYPES_PYTHON})
 }
 ok($have_psycopg, "psycopg 3 is installed for $python") or diag($err);
 
-my $node = PostgreSQL::Test::Cluster->new('psycopg');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
+my $node = start_preloaded(PostgreSQL::Test::Cluster->new('psycopg'));
 
 client_checks(
 	label => 'client',

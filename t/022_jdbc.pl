@@ -35,9 +35,7 @@ my $compiled = IPC::Run::run(
 ok($compiled, 'the helper and the test compile without warnings') or diag($err);
 
 my $node = PostgreSQL::Test::Cluster->new('jdbc');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nlisten_addresses = '127.0.0.1'");
-$node->start;
+start_preloaded($node, "listen_addresses = '127.0.0.1'");
 $node->safe_psql('postgres', 'CREATE EXTENSION idtypes');
 my $user = getpwuid($>);
 

@@ -27,10 +27,7 @@ plan skip_all => "asyncpg is not installed for $python (Debian: python3-asyncpg)
 chomp $out;
 note("asyncpg $out");
 
-my $node = PostgreSQL::Test::Cluster->new('asyncpg');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
+my $node = start_preloaded(PostgreSQL::Test::Cluster->new('asyncpg'));
 
 client_checks(
 	label => 'asyncpg',

@@ -54,14 +54,8 @@ plan skip_all => "no SQLAlchemy 2 with Alembic, and no Django 5, for $python: "
   unless $sqlalchemy || $django;
 note(join(', ', map { "$_ " . ($version{$_} // 'missing') } sort keys %version));
 
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
-my %pg = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGDATABASE => 'postgres',
-	PGUSER => scalar getpwuid($>));
+start_preloaded($node);
+my %pg = client_env($node);
 
 SKIP:
 {

@@ -17,7 +17,6 @@ use File::Copy qw(copy);
 use FindBin;
 use lib $FindBin::RealBin;
 use IdtypesTest;
-use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -30,46 +29,18 @@ plan skip_all => "the ORM tests run against PostgreSQL 17 (Debian 13 packages no
   . "not $major; IDTYPES_ORM=yes runs them here"
   unless $major == 17 || ($ENV{IDTYPES_ORM} // '') eq 'yes';
 
-my ($out, $err) = ('', '');
-for my $tool (qw(node npm))
-{
-	plan skip_all => "$tool is not installed"
-	  unless eval { IPC::Run::run([ $tool, '--version' ], '>', \$out, '2>', \$err) };
-}
-chomp(my $node_version = `node --version`);
-
 # the locked packages, in this test's directory
-my $npmdir = "$PostgreSQL::Test::Utils::tmp_check/npm_orm";
-mkdir $npmdir;
-copy("$jsdir/orm/$_", "$npmdir/$_") or die "copy $_: $!" for qw(package.json package-lock.json);
-($out, $err) = ('', '');
-my $installed = IPC::Run::run(
-	[ 'npm', 'ci', '--no-audit', '--no-fund', '--ignore-scripts', '--fetch-retries=1' ],
-	'>', \$out, '2>', \$err,
-	init => sub { chdir $npmdir or die "chdir $npmdir: $!" });
-plan skip_all => "npm ci could not install the locked packages: " . (grep { /\S/ } split /\n/, $err)[-1]
-  unless $installed;
-note("node $node_version; " . join(', ',
-	map { my $v = `node -p "JSON.parse(require('fs').readFileSync('$npmdir/node_modules/$_/package.json')).version"`; chomp $v; "$_ $v" }
-	  qw(drizzle-orm drizzle-kit knex sequelize typeorm pg)));
+my $modules = npm_packages(name => 'npm_orm', from => "$jsdir/orm", npm => ['--fetch-retries=1'],
+	show => [qw(drizzle-orm drizzle-kit knex sequelize typeorm pg)]);
 
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
+start_preloaded($node);
 
 my $workdir = "$PostgreSQL::Test::Utils::tmp_check/orm_workdir";
 mkdir $workdir;
 client_checks(
 	label => 'JavaScript ORMs',
 	cmd => [ 'node', "$jsdir/test_idtypes_orm.js" ],
-	env => {
-		NODE_PATH => "$npmdir/node_modules",
-		PGHOST => $node->host,
-		PGPORT => $node->port,
-		PGDATABASE => 'postgres',
-		PGUSER => scalar getpwuid($>),
-		ORM_WORKDIR => $workdir,
-	});
+	env => { NODE_PATH => $modules, client_env($node), ORM_WORKDIR => $workdir });
 
 # the examples of doc/orm.md, with the adapters next to them
 my $exdir = "$PostgreSQL::Test::Utils::tmp_check/orm_examples";
@@ -86,7 +57,7 @@ for my $orm (qw(drizzle knex sequelize typeorm))
 		dir => $exdir,
 		ext => 'js',
 		cmd => ['node'],
-		env => { NODE_PATH => "$npmdir/node_modules" });
+		env => { NODE_PATH => $modules });
 }
 
 $node->stop;

@@ -67,13 +67,8 @@ sub go_build
 my $built = go_build('test_idtypes_pgx', 'the package and the test');
 
 my $node = PostgreSQL::Test::Cluster->new('pgx');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
-my %pgenv = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGUSER => scalar getpwuid($>));
+start_preloaded($node);
+my %pgenv = client_env($node);
 
 client_checks(
 	label => 'pgx',
@@ -93,7 +88,7 @@ for my $i (0 .. $#examples)
 	example_prints(
 		label => 'pgx',
 		cmd => ["$gopath/bin/$pkg"],
-		env => { %pgenv, PGDATABASE => 'postgres' },
+		env => \%pgenv,
 		example => $examples[$i]);
 }
 

@@ -44,9 +44,10 @@ note("$cargo_version; $tokio_postgres; " . ($sqlx // "no sqlx"));
 # the crate, with the examples of doc/clients.md among its examples
 my $tmp = $PostgreSQL::Test::Utils::tmp_check;
 my $crate = "$tmp/rust";
-make_path("$crate/src", "$crate/examples", "$tmp/cargo");
+make_path("$crate/src", "$crate/examples/checks", "$tmp/cargo");
 copy("$rustdir/$_", "$crate/$_") or die "copy $_: $!"
-  for qw(src/lib.rs examples/test_idtypes_tokio_postgres.rs examples/test_idtypes_sqlx.rs);
+  for qw(src/lib.rs examples/checks/mod.rs examples/test_idtypes_tokio_postgres.rs
+  examples/test_idtypes_sqlx.rs);
 # cargo resolves optional dependencies too: without sqlx in the registry,
 # the manifest of the copy leaves out the feature and its test
 my $manifest = PostgreSQL::Test::Utils::slurp_file("$rustdir/Cargo.toml");
@@ -90,14 +91,8 @@ is(join("\n", grep { /^warning/ } split /\n/, $err), '', 'without a compiler war
 my $bin = "$tmp/rust_target/debug/examples";
 
 my $node = PostgreSQL::Test::Cluster->new('rust');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
-$node->start;
-my %pgenv = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGDATABASE => 'postgres',
-	PGUSER => scalar getpwuid($>));
+start_preloaded($node);
+my %pgenv = client_env($node);
 
 client_checks(
 	label => 'tokio-postgres',

@@ -15,6 +15,9 @@ use Cwd qw(getcwd);
 use Digest::SHA;
 use File::Basename qw(basename);
 use File::Find;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest::Catalog;
 use IPC::Run;
 use JSON::PP;
 use PostgreSQL::Test::Cluster;
@@ -49,23 +52,6 @@ sub make_var
 		"--eval=print-var: ; \@echo \$($name)", 'print-var');
 	chomp $out;
 	return ($ok, $out, $err);
-}
-
-# same_text(GOT, WANTED, NAME): a test that two long texts are equal, which
-# names the first line where they differ rather than printing both.
-sub same_text
-{
-	my ($got, $wanted, $name) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	return pass($name) if $got eq $wanted;
-	my @g = split /\n/, $got, -1;
-	my @w = split /\n/, $wanted, -1;
-	my $i = 0;
-	$i++ while $i < @g && $i < @w && $g[$i] eq $w[$i];
-	fail($name);
-	diag("first difference at line " . ($i + 1) . ":\n  got:    " . ($g[$i] // '(end)')
-		  . "\n  wanted: " . ($w[$i] // '(end)'));
-	return 0;
 }
 
 #
@@ -508,7 +494,7 @@ SKIP:
 	find({ no_chdir => 1, wanted => sub {
 		my $rel = substr($File::Find::name, length($root) + 1);
 		push @needed, $rel
-		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.pl|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|go/.*\.go|go/go\.mod|rust/.*\.(rs|toml)|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+)$};
+		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.p[lmy]|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|go/.*\.go|go/go\.mod|rust/.*\.(rs|toml)|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+)$};
 	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src released sql expected specs t python js java go rust doc tools bench));
 	my @missing = grep { !$files{$_} } sort @needed;
 	is("@missing", '', 'the archive holds every file of the build, the tests, the tools and the docs')

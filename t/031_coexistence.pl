@@ -9,8 +9,8 @@
 # that version's pg_catalog) or like the other software, defines no cast
 # that core has (uuid <-> bytea from 19), and installed into a schema of
 # its own it is the same as in public.  (That the documentation's calls
-# reach the documented functions among these is t/040_readme.pl's part: its
-# databases hold the same functions.)
+# reach the documented functions among these is t/040_doc_examples.pl's
+# part: its databases hold the same functions.)
 use strict;
 use warnings;
 use FindBin;

@@ -195,7 +195,7 @@ $a->enable_streaming($s1);
 $a->append_conf('postgresql.conf', "idtypes.uid8_generator_id = 2\narchive_mode = off");
 my $clock = $a->basedir . '/clock';
 set_clock($clock, '-60s');
-start_faked($a, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
+start_faked($a, stepped_clock($clock));
 # the new primary generates once more, which the old one replays
 $s1->safe_psql('postgres', "CALL generate('s1b', 5, 0.1)");
 $s1->wait_for_catchup($a);
@@ -219,7 +219,7 @@ open(my $fh, '>', $state) or die "could not write $state: $!";
 print $fh $old_state;
 close($fh);
 set_clock($clock, '-60s');
-restart_after_kill($a, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_NO_CACHE => 1);
+restart_after_kill($a, stepped_clock($clock));
 check_new_ids($a, 'a4', 'crash restart with a state file older than the WAL, clock 90 s behind the last ids');
 $a->stop;
 

@@ -24,7 +24,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdtypesTest;
-use IdtypesReadme;
+use IdtypesTest::DocExamples;
 
 my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
 my $sharedir = `$pg_config --sharedir`;
@@ -248,9 +248,9 @@ for my $t (@types)
 # the node added later joins: they show the coordinator and two workers)
 for my $file (doc_files(getcwd()))
 {
-	for my $block (readme_blocks(getcwd() . "/$file", 'citus'))
+	for my $block (doc_sql_blocks(getcwd() . "/$file", 'citus'))
 	{
-		my @problems = run_readme_block($coord, 'postgres', $block);
+		my @problems = run_doc_sql_block($coord, 'postgres', $block);
 		ok(!@problems, "$file line $block->{line} ($block->{heading}) runs on the Citus cluster")
 		  or diag(join "\n", @problems);
 	}

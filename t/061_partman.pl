@@ -25,7 +25,7 @@ use lib $FindBin::RealBin;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use IdtypesReadme;
+use IdtypesTest::DocExamples;
 
 my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
 my $sharedir = `$pg_config --sharedir`;
@@ -220,12 +220,12 @@ for my $type (qw(muid hlculid tid62 uid8))
 my $n = 0;
 for my $file (doc_files(getcwd()))
 {
-	for my $block (readme_blocks(getcwd() . "/$file", 'partman'))
+	for my $block (doc_sql_blocks(getcwd() . "/$file", 'partman'))
 	{
-		my $db = 'readme_partman_' . ++$n;
+		my $db = 'doc_partman_' . ++$n;
 		sql("CREATE DATABASE $db");
 		$node->safe_psql($db, 'CREATE EXTENSION idtypes; CREATE SCHEMA partman; CREATE EXTENSION pg_partman SCHEMA partman;');
-		my @problems = run_readme_block($node, $db, $block);
+		my @problems = run_doc_sql_block($node, $db, $block);
 		ok(!@problems, "$file line $block->{line} ($block->{heading}) runs with pg_partman $version")
 		  or diag(join "\n", @problems);
 	}

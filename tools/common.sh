@@ -131,10 +131,12 @@ install_packages() {
 }
 
 # build_install [DIR [MAKE ARGUMENTS...]]: build the tree in DIR (default:
-# this one) and install it.
+# this one) and install it; with IDTYPES_WERROR=1 (CI), a compiler warning
+# fails the build (the Makefile's WERROR=1).
 build_install() {
 	local tree=${1:-$IDTYPES_ROOT}
 	[ $# -gt 0 ] && shift
+	[ "${IDTYPES_WERROR:-}" = 1 ] && set -- "$@" WERROR=1
 	log "building idtypes${*:+ ($*)}"
 	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"

@@ -335,6 +335,7 @@ run_matrix() {
 			cp -r "$logs/dist" "$root/idtypes-dist"
 			mount_root "$root"
 			in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
+				IDTYPES_WERROR="${IDTYPES_WERROR:-}" \
 				IDTYPES_TAP_SKIP="$MATRIX_HOST_ONLY" \
 				IDTYPES_TAP_SKIP_WHY="runs on this machine's version only: what it tests does not change with the server's version" \
 				IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \

@@ -362,7 +362,7 @@ func main() {
 			strings.Contains(err.Error(), "type muid not found: is the idtypes extension installed?"), fmt.Sprint(err))
 		conn.Close(ctx)
 	}
-	// the last line: a client cut short prints none (t/IdtypesTest.pm, client_checks)
+	// the last line: a client cut short prints none (client_checks of t/IdtypesTest/Clients.pm)
 	fmt.Printf("ran %d checks\n", checks)
 	if failures > 0 {
 		os.Exit(1)

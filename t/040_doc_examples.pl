@@ -34,7 +34,7 @@ use lib $FindBin::RealBin;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use IdtypesReadme;
+use IdtypesTest::DocExamples;
 use IdtypesTest qw(other_uuid_functions);
 
 my $root = getcwd();
@@ -44,11 +44,11 @@ my @files = doc_files($root);
 my @blocks;
 for my $file (@files)
 {
-	push @blocks, map { { %$_, file => $file } } readme_blocks("$root/$file");
+	push @blocks, map { { %$_, file => $file } } doc_sql_blocks("$root/$file");
 	# the other tags: blocks that need several servers (norun: a TAP test
 	# beside them runs what they show), a Citus cluster (t/060_citus.pl runs
 	# them) or pg_partman (t/061_partman.pl runs them)
-	my %tags = readme_block_tags("$root/$file");
+	my %tags = doc_sql_block_tags("$root/$file");
 	my @unknown = map { @{ $tags{$_} } } grep { !/^(|norun|citus|partman)$/ } keys %tags;
 	is(join(', ', sort { $a <=> $b } @unknown), '', "$file: every ```sql block is run, or tagged norun, citus or partman");
 	note("$file: " . scalar(@{ $tags{$_} }) . " ```sql $_ blocks are left to the TAP tests that run them")
@@ -59,7 +59,7 @@ for my $file (@files)
 }
 cmp_ok(scalar(grep { $_->{file} eq 'README.md' } @blocks), '>', 0, 'README.md has ```sql blocks');
 
-my $node = PostgreSQL::Test::Cluster->new('readme');
+my $node = PostgreSQL::Test::Cluster->new('doc_examples');
 $node->init;
 $node->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'idtypes'
@@ -76,8 +76,8 @@ $node->safe_psql('template1', 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
 # are in pg_catalog): the examples' output then shows that every call
 # reaches the documented function, not a look-alike
 $node->safe_psql('template1', other_uuid_functions('timescaledb', 'handwritten'));
-$node->safe_psql('postgres', 'CREATE DATABASE readme_template');
-$node->safe_psql('readme_template', 'CREATE EXTENSION idtypes');
+$node->safe_psql('postgres', 'CREATE DATABASE doc_template');
+$node->safe_psql('doc_template', 'CREATE EXTENSION idtypes');
 
 my $n = 0;
 for my $block (@blocks)
@@ -85,14 +85,14 @@ for my $block (@blocks)
 	$n++;
 	my @stmts = @{ $block->{statements} };
 	my $all = join '', map { $_->{sql} } @stmts;
-	my $template = $all =~ /CREATE\s+EXTENSION\s+(IF\s+NOT\s+EXISTS\s+)?idtypes/i ? 'template1' : 'readme_template';
-	$node->safe_psql('postgres', "CREATE DATABASE readme_$n TEMPLATE $template");
-	my @problems = run_readme_block($node, "readme_$n", $block);
+	my $template = $all =~ /CREATE\s+EXTENSION\s+(IF\s+NOT\s+EXISTS\s+)?idtypes/i ? 'template1' : 'doc_template';
+	$node->safe_psql('postgres', "CREATE DATABASE doc_$n TEMPLATE $template");
+	my @problems = run_doc_sql_block($node, "doc_$n", $block);
 	ok(!@problems, "$block->{file} line $block->{line} ($block->{heading}): "
 		  . scalar(@stmts) . ' statement' . (@stmts == 1 ? '' : 's'))
 	  or diag(join "\n", @problems);
 
-	$node->safe_psql('postgres', "DROP DATABASE readme_$n");
+	$node->safe_psql('postgres', "DROP DATABASE doc_$n");
 	if ($all =~ /ALTER\s+SYSTEM/i)
 	{
 		$node->safe_psql('postgres', 'ALTER SYSTEM RESET ALL');

@@ -1,28 +1,28 @@
 #-------------------------------------------------------------------------
 #
-# IdtypesReadme.pm
+# IdtypesTest/DocExamples.pm
 #	  The documentation's examples that run: reading the ```sql blocks of
 #	  README.md and doc/*.md, running one block's statements with psql and
 #	  comparing each statement's output with the output the file shows (the
-#	  format is described in t/040_readme.pl, which runs the plain ```sql
-#	  blocks on one server).  Blocks that need more are tagged (```sql
+#	  format is described in t/040_doc_examples.pl, which runs the plain
+#	  ```sql blocks on one server).  Blocks that need more are tagged (```sql
 #	  citus, ```sql partman) and run by the tests that set up what they
 #	  need.  Also the check that the relative links of those files lead to a
 #	  file and a heading that exist.
 #
 # Copyright (c) 2026, idtypes developers
 #
-# t/IdtypesReadme.pm
+# t/IdtypesTest/DocExamples.pm
 #
 #-------------------------------------------------------------------------
-package IdtypesReadme;
+package IdtypesTest::DocExamples;
 
 use strict;
 use warnings;
 use Exporter 'import';
 use IPC::Run;
 
-our @EXPORT = qw(doc_files readme_blocks readme_block_tags run_readme_block doc_link_problems);
+our @EXPORT = qw(doc_files doc_sql_blocks doc_sql_block_tags run_doc_sql_block doc_link_problems);
 
 # The files whose examples run, relative to the repository's root $root:
 # README.md, then doc/*.md in name order.
@@ -100,7 +100,7 @@ sub scan_line
 # $tag ("sql" alone when $tag is empty): [{line, heading, statements}], each
 # statement {line, sql, expect => [[kind, text], ...]}; problems of form go
 # to the block's errors.
-sub readme_blocks
+sub doc_sql_blocks
 {
 	my ($path, $tag) = @_;
 	$tag //= '';
@@ -223,7 +223,7 @@ sub compare
 
 # The info strings after "sql" of a markdown file's ```sql blocks: {tag =>
 # [line, ...]}, '' for the plain ones.
-sub readme_block_tags
+sub doc_sql_block_tags
 {
 	my ($path) = @_;
 	open my $fh, '<', $path or die "cannot read $path: $!";
@@ -241,7 +241,7 @@ sub readme_block_tags
 
 # Run one block's statements with psql in database $dbname of $node; returns
 # the problems found (none: the block ran as the file shows).
-sub run_readme_block
+sub run_doc_sql_block
 {
 	my ($node, $dbname, $block) = @_;
 	my @problems = @{ $block->{errors} };

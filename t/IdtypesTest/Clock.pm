@@ -1,0 +1,124 @@
+#-------------------------------------------------------------------------
+#
+# IdtypesTest/Clock.pm
+#	  Servers with a faked wall clock (libfaketime), and the state file of
+#	  the clocks: its lines, and its CRC-32C check.
+#
+# Part of the TAP tests' helpers, which t/IdtypesTest.pm exports together.
+#
+# Copyright (c) 2026, idtypes developers
+#
+# t/IdtypesTest/Clock.pm
+#
+#-------------------------------------------------------------------------
+package IdtypesTest::Clock;
+
+use strict;
+use warnings;
+use Exporter 'import';
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+our @EXPORT = qw(faketime_lib set_clock stepped_clock state_file_body write_state_file clock_program start_faked crc32c);
+
+# libfaketime, or undef when it is not installed (Debian package
+# libfaketime).  It fakes the wall clock of the processes it is preloaded
+# into; tests keep the monotonic clock real (FAKETIME_DONT_FAKE_MONOTONIC),
+# so that timeouts, latches and uid8's real-time pacing work.
+sub faketime_lib
+{
+	my ($lib) = grep { -e $_ } (
+		glob('/usr/lib/*/faketime/libfaketime.so.1'),
+		'/usr/lib/faketime/libfaketime.so.1',
+		'/usr/local/lib/faketime/libfaketime.so.1');
+	return $lib;
+}
+
+# Write a clock offset ('+0', '-10s', '-1h', ...) to a file that servers
+# started with FAKETIME_TIMESTAMP_FILE => $file read it from: with
+# FAKETIME_NO_CACHE => 1 at every clock reading, with
+# FAKETIME_CACHE_DURATION => n at most every n seconds.  The file is
+# replaced in one step (a new file renamed over it): libfaketime ends a
+# process that reads it empty or half-written (Debian 13's does).  A server
+# changes it in the same way with COPY ... TO PROGRAM clock_program($file).
+sub set_clock
+{
+	my ($file, $offset) = @_;
+	open(my $fh, '>', "$file.new") or die "could not write $file.new: $!";
+	print $fh "$offset\n";
+	close($fh);
+	rename("$file.new", $file) or die "could not rename $file.new to $file: $!";
+	return;
+}
+
+# The settings of start_faked() and restart_after_kill() for a wall clock
+# that the test steps while the server runs: libfaketime reads the offset
+# from $file (set_clock) at every clock reading.
+sub stepped_clock
+{
+	my ($file) = @_;
+	return (FAKETIME_TIMESTAMP_FILE => $file, FAKETIME_NO_CACHE => 1);
+}
+
+# The shell command that COPY ... TO PROGRAM runs to replace the clock file
+# $file in one step with what it is given.
+sub clock_program
+{
+	my ($file) = @_;
+	return "cat > '$file.new' && mv '$file.new' '$file'";
+}
+
+# Start a node with its wall clock faked: %env is libfaketime's settings
+# (FAKETIME => '-10s', or FAKETIME_TIMESTAMP_FILE => $file, ...), plus
+# fail_ok => 1 to return 0 instead of bailing out when it does not start.
+# libfaketime is added after whatever LD_PRELOAD already holds (a sanitizer
+# runtime must stay first).
+sub start_faked
+{
+	my ($node, %env) = @_;
+	my $fail_ok = delete $env{fail_ok};
+	my $lib = faketime_lib() or BAIL_OUT('libfaketime is not installed');
+	local $ENV{LD_PRELOAD} =
+	  join(':', grep { defined && $_ ne '' } ($ENV{LD_PRELOAD}, $lib));
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local @ENV{ keys %env } = values %env;
+	return $node->start(fail_ok => $fail_ok);
+}
+
+# The lines of the clocks' state file $file (idtypes.state in the data
+# directory) without its last line, "crc" and the CRC-32C of the lines
+# before it.
+sub state_file_body
+{
+	my ($file) = @_;
+	my $body = slurp_file($file);
+	$body =~ s/^crc .*\n//m;
+	return $body;
+}
+
+# Write the state file $file with the lines $body and the "crc" line that
+# makes the server accept them.
+sub write_state_file
+{
+	my ($file, $body) = @_;
+	open(my $fh, '>', $file) or die "could not write $file: $!";
+	printf $fh "%scrc %08x\n", $body, crc32c($body);
+	close($fh);
+	return;
+}
+
+# CRC-32C (Castagnoli), as the server computes it: the state file's check
+# and the automatic hlculid publisher.
+sub crc32c
+{
+	my ($data) = @_;
+	my $crc = 0xFFFFFFFF;
+	for my $byte (unpack('C*', $data))
+	{
+		$crc ^= $byte;
+		$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1) for 1 .. 8;
+	}
+	return $crc ^ 0xFFFFFFFF;
+}
+
+1;
