@@ -187,7 +187,9 @@ my @places = (
 	  match => patterns("'%s'") },
 	# the regression files of what every type has
 	(map { { file => "sql/$_.sql", what => 'every type', set => \@types, match => \&word } }
-	  qw(soft_input client_casts date_bin partition bound)),
+	  qw(soft_input client_casts partition bound)),
+	{ file => 'sql/date_bin.sql', what => "every type's <type>_date_bin()", set => \@types,
+	  match => patterns('\b%s_date_bin\(') },
 	{ file => 'expected/catalog.out', what => "every type's catalog entries", set => \@types, match => \&word },
 	# the client adapters (psycopg's and asyncpg's take idtypes_values.py's
 	# TYPES), and their tests (doc/clients.md, doc/orm.md)
