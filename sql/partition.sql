@@ -55,6 +55,17 @@ SELECT step, count(*) FROM unnest(ARRAY['1 mon 1 day', '1 day 1 hour', '1 year -
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('pg_class', '2025-01-01', '2025-02-01')$$);
 CREATE TABLE p_int (id int) PARTITION BY RANGE (id);
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('p_int', '2025-01-01', '2025-02-01')$$);
+-- its hint names the key types, each type with a floor function of the
+-- extension (read from the catalog)
+DO $$
+DECLARE hint text;
+BEGIN
+	PERFORM idtypes_range_partitions('p_int', '2025-01-01', '2025-02-01');
+EXCEPTION WHEN datatype_mismatch THEN
+	GET STACKED DIAGNOSTICS hint = PG_EXCEPTION_HINT;
+	RAISE NOTICE '%', hint;
+END
+$$;
 CREATE TABLE p_list (id muid) PARTITION BY LIST (id);
 SELECT sqlerr($$SELECT * FROM idtypes_range_partitions('p_list', '2025-01-01', '2025-02-01')$$);
 CREATE TABLE p_two (id muid, k int) PARTITION BY RANGE (id, k);

@@ -33,6 +33,7 @@
 #include "utils/syscache.h"
 
 #include "compat.h"
+#include "scheme.h"
 
 /* The element type of a type, through domains (the type itself if none). */
 static Oid
@@ -43,7 +44,10 @@ element_of(Oid type)
 	return getBaseType(OidIsValid(elem) ? elem : type);
 }
 
-/* Whether type is one of the extension's id types that such casts reach. */
+/*
+ * Whether type is one of the extension's id types that such casts reach:
+ * those of src/scheme.h's schemes that have a type of their own.
+ */
 static bool
 is_id_type(Oid type, Oid nsp)
 {
@@ -55,9 +59,12 @@ is_id_type(Oid type, Oid nsp)
 		Form_pg_type t = (Form_pg_type) GETSTRUCT(tup);
 		const char *name = NameStr(t->typname);
 
-		result = t->typnamespace == nsp &&
-			(strcmp(name, "muid") == 0 || strcmp(name, "hlculid") == 0 ||
-			 strcmp(name, "uid8") == 0 || strcmp(name, "tid62") == 0);
+		/* a type of the extension's own: a scheme not on core's uuid */
+		if (t->typnamespace == nsp)
+			for (int i = 0; i < IDSCHEME_COUNT; i++)
+				if (idschemes[i].uuid_version == 0 &&
+					strcmp(name, idschemes[i].name) == 0)
+					result = true;
 		ReleaseSysCache(tup);
 	}
 	return result;

@@ -22,6 +22,7 @@
 #include "postgres.h"
 
 #include "fmgr.h"
+#include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -84,11 +85,39 @@ advance_to(IdSchemeId id, uint64 word, int64 ns)
 }
 
 /*
+ * The clocks of src/scheme.h for a hint, "a, b and c": their names, or with
+ * uuid_versions the UUID versions that have one.
+ */
+static char *
+clock_list(bool uuid_versions)
+{
+	StringInfoData list;
+	int			total = 0;
+	int			n = 0;
+
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+		if (!uuid_versions || idschemes[i].uuid_version != 0)
+			total++;
+	initStringInfo(&list);
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+	{
+		if (uuid_versions && idschemes[i].uuid_version == 0)
+			continue;
+		appendStringInfoString(&list, n == 0 ? "" : n == total - 1 ? " and " : ", ");
+		if (uuid_versions)
+			appendStringInfo(&list, "%d", idschemes[i].uuid_version);
+		else
+			appendStringInfoString(&list, idschemes[i].name);
+		n++;
+	}
+	return list.data;
+}
+
+/*
  * idtypes_advance_clock(scheme text, past timestamptz): every id the scheme
  * generates afterwards has a time after past (the end of its microsecond:
  * an id of a finer scheme whose timestamptz is past is passed too).  The
- * scheme is a clock's name: muid, hlculid, uid8, uuidv6, uuidv7, uuidv8 or
- * tid62.
+ * scheme is a clock's name, one of src/scheme.h's.
  */
 PG_FUNCTION_INFO_V1(idtypes_advance_clock);
 Datum
@@ -108,7 +137,7 @@ idtypes_advance_clock(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("unknown idtypes clock \"%s\"", name),
-				 errhint("The clocks are muid, hlculid, uid8, uuidv6, uuidv7, uuidv8 and tid62.")));
+				 errhint("The clocks are %s.", clock_list(false))));
 	s = &idschemes[id];
 	if (TIMESTAMP_NOT_FINITE(past))
 		ereport(ERROR,
@@ -139,27 +168,20 @@ idtypes_advance_clock_uuid(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	int			version = uuid_version_of(u);
-	IdSchemeId	id;
+	int			id = -1;
 	uint64		word;
 
-	switch (version)
-	{
-		case 6:
-			id = IDSCHEME_UUIDV6;
-			break;
-		case 7:
-			id = IDSCHEME_UUIDV7;
-			break;
-		case 8:
-			id = IDSCHEME_UUIDV8;
-			break;
-		default:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("a UUID of version %d has no idtypes clock", version),
-					 errhint("idtypes has clocks for UUID versions 6, 7 and 8; "
-							 "for a time, call idtypes_advance_clock(scheme, timestamptz).")));
-	}
+	/* the UUID versions with a clock, from src/scheme.h */
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+		if (idschemes[i].uuid_version != 0 && idschemes[i].uuid_version == version)
+			id = i;
+	if (id < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("a UUID of version %d has no idtypes clock", version),
+				 errhint("idtypes has clocks for UUID versions %s; "
+						 "for a time, call idtypes_advance_clock(scheme, timestamptz).",
+						 clock_list(true))));
 	if (!uuid_is_rfc_variant(u))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

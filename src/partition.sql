@@ -32,7 +32,9 @@ DECLARE
 	nkeys int2;
 	keycol int2;
 	keytype oid;
+	ext_oid oid;
 	ext_nsp name;
+	key_types text;
 	floor_fn name;
 	parent_nsp name;
 	parent_name name;
@@ -53,20 +55,34 @@ BEGIN
 
 	SELECT a.atttypid INTO keytype
 	  FROM pg_attribute a WHERE a.attrelid = parent AND a.attnum = keycol;
-	SELECT e.extnamespace::regnamespace::name INTO ext_nsp
+	SELECT e.oid, e.extnamespace::regnamespace::name INTO ext_oid, ext_nsp
 	  FROM pg_extension e WHERE e.extname = 'idtypes';
-	SELECT CASE WHEN t.oid = 'pg_catalog.uuid'::regtype THEN 'uuidv7_floor'
-				ELSE t.typname || '_floor' END
-	  INTO floor_fn
-	  FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-	 WHERE t.oid = keytype
-	   AND (t.oid = 'pg_catalog.uuid'::regtype
-			OR (n.nspname = ext_nsp AND t.typname IN ('muid', 'hlculid', 'tid62', 'uid8')));
+	-- The id types are those with a floor function of the extension,
+	-- <type>_floor(timestamptz) returning the type (for core's uuid, v7's
+	-- uuidv7_floor()): read from the catalog, so that every scheme's type
+	-- is taken without a list of them here.
+	SELECT p.proname INTO floor_fn
+	  FROM pg_proc p
+	  JOIN pg_type t ON t.oid = p.prorettype
+	  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+		   AND d.refclassid = 'pg_extension'::regclass AND d.refobjid = ext_oid AND d.deptype = 'e'
+	 WHERE p.prorettype = keytype
+	   AND p.pronargs = 1 AND p.proargtypes[0] = 'pg_catalog.timestamptz'::regtype
+	   AND p.proname = CASE WHEN t.oid = 'pg_catalog.uuid'::regtype THEN 'uuidv7_floor'
+							ELSE t.typname || '_floor' END;
 	IF floor_fn IS NULL THEN
+		SELECT string_agg(t.typname, ', ' ORDER BY p.oid) INTO key_types
+		  FROM pg_proc p
+		  JOIN pg_type t ON t.oid = p.prorettype
+		  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+			   AND d.refclassid = 'pg_extension'::regclass AND d.refobjid = ext_oid AND d.deptype = 'e'
+		 WHERE p.pronargs = 1 AND p.proargtypes[0] = 'pg_catalog.timestamptz'::regtype
+		   AND p.proname = CASE WHEN t.oid = 'pg_catalog.uuid'::regtype THEN 'uuidv7_floor'
+								ELSE t.typname || '_floor' END;
 		RAISE EXCEPTION 'the partition key of table "%" is of type %, not an id type of idtypes',
 			parent, keytype::regtype
 			USING ERRCODE = 'datatype_mismatch',
-				  HINT = 'The key must be of type muid, hlculid, tid62, uid8 or uuid.';
+				  HINT = format('The key must be of one of the types %s.', key_types);
 	END IF;
 
 	-- every part of the step (months, days, time) at least zero and one

@@ -433,39 +433,51 @@ like($err, qr/ERROR:  type "muid" already exists/, 'so does a type planted under
 
 #
 # LEAKPROOF.  Each function marked LEAKPROOF was read for what it can raise
-# (src/byteid.c, muid.c, hlculid.c, tid62.c, uid8.c, uuid.c): comparisons
-# and hashes of the byte-string and 64-bit ids, comparisons of an id's time
-# with a timestamptz (every timestamptz, infinities included, has a
-# position), extractors of fields that every bit pattern has (including
-# timestamps, which every type's range keeps inside timestamptz's), the
-# casts to bytea, and uuid464 (an encoding of any 16 bytes).  None raises an
-# error: the others (input, parts, bounds, casts from bytea, generators)
-# can, and are not LEAKPROOF.
+# (src/byteid.c and the schemes' C code): comparisons and hashes of the
+# byte-string and 64-bit ids, comparisons of an id's time with a
+# timestamptz (every timestamptz, infinities included, has a position),
+# extractors of fields that every bit pattern has (including timestamps,
+# which every type's range keeps inside timestamptz's), the casts to bytea,
+# and uuid464 (an encoding of any 16 bytes).  None raises an error: the
+# others (input, parts, bounds, casts from bytea, generators) can, and are
+# not LEAKPROOF.
 #
-my @leakproof = qw(
-  hlculid_cmp hlculid_cmp_timestamptz hlculid_counter hlculid_entropy hlculid_eq
-  hlculid_eq_timestamptz hlculid_ge hlculid_ge_timestamptz hlculid_gt hlculid_gt_timestamptz
-  hlculid_hash hlculid_hash_extended hlculid_larger hlculid_le hlculid_le_timestamptz hlculid_lt
-  hlculid_lt_timestamptz hlculid_ne hlculid_ne_timestamptz hlculid_publisher hlculid_smaller
-  hlculid_timestamp hlculid_to_bytea
-  muid_cmp muid_cmp_timestamptz muid_eq muid_eq_timestamptz muid_ge muid_ge_timestamptz muid_gt
-  muid_gt_timestamptz muid_hash muid_hash_extended muid_larger muid_le muid_le_timestamptz muid_lt
-  muid_lt_timestamptz muid_medallion muid_ne muid_ne_timestamptz muid_offset muid_smaller
-  muid_timestamp muid_to_bytea
-  tid62_cmp tid62_cmp_timestamptz tid62_entropy tid62_eq tid62_eq_timestamptz tid62_ge
-  tid62_ge_timestamptz tid62_gt tid62_gt_timestamptz tid62_hash tid62_hash_extended tid62_larger
-  tid62_le tid62_le_timestamptz tid62_lt tid62_lt_timestamptz tid62_ne tid62_ne_timestamptz
-  tid62_smaller tid62_timestamp tid62_to_bytea
-  timestamptz_cmp_hlculid timestamptz_cmp_muid timestamptz_cmp_tid62 timestamptz_eq_hlculid
-  timestamptz_eq_muid timestamptz_eq_tid62 timestamptz_ge_hlculid timestamptz_ge_muid
-  timestamptz_ge_tid62 timestamptz_gt_hlculid timestamptz_gt_muid timestamptz_gt_tid62
-  timestamptz_le_hlculid timestamptz_le_muid timestamptz_le_tid62 timestamptz_lt_hlculid
-  timestamptz_lt_muid timestamptz_lt_tid62 timestamptz_ne_hlculid timestamptz_ne_muid
-  timestamptz_ne_tid62
-  uid8_cluster uid8_cmp uid8_eq uid8_ge uid8_generator uid8_gt uid8_hash uid8_hash_extended
-  uid8_larger uid8_le uid8_lt uid8_mode uid8_ne uid8_sequence uid8_smaller uid8_timestamp
-  uid8_to_bytea
-  uuid464 uuidv_timestamp uuidv_version uuidv8_timestamp);
+# Those of the byte-id block (src/byteid.sql.in), for each type whose
+# source has an @byteid line, <type> standing for the type:
+my @byteid_leakproof = (
+	(map { "<type>_$_" } qw(
+	  cmp cmp_timestamptz eq eq_timestamptz ge ge_timestamptz gt gt_timestamptz hash
+	  hash_extended larger le le_timestamptz lt lt_timestamptz ne ne_timestamptz smaller
+	  timestamp to_bytea)),
+	(map { "timestamptz_${_}_<type>" } qw(cmp eq ge gt le lt ne)));
+# and each scheme's own (by the source that holds them: the Makefile's
+# SCHEMES, and simpledb), which a new scheme must add to, even if empty:
+my %scheme_leakproof = (
+	muid => [qw(muid_medallion muid_offset)],
+	hlculid => [qw(hlculid_counter hlculid_entropy hlculid_publisher)],
+	uid8 => [qw(
+	  uid8_cluster uid8_cmp uid8_eq uid8_ge uid8_generator uid8_gt uid8_hash uid8_hash_extended
+	  uid8_larger uid8_le uid8_lt uid8_mode uid8_ne uid8_sequence uid8_smaller uid8_timestamp
+	  uid8_to_bytea)],
+	uuid => [qw(uuidv_timestamp uuidv_version uuidv8_timestamp)],
+	tid62 => [qw(tid62_entropy)],
+	simpledb => [qw(uuid464)]);
+my %seen_source;
+for my $source (grep { !$seen_source{$_}++ } map { $_->{type} eq 'uuid' ? 'uuid' : $_->{name} } schemes())
+{
+	ok(exists $scheme_leakproof{$source}, "the LEAKPROOF audit has the functions of $source");
+}
+my @byteid_types;
+for my $sql (glob("$FindBin::RealBin/../src/*.sql"))
+{
+	open(my $fh, '<', $sql) or die "could not read $sql: $!";
+	push @byteid_types, map { /^\@byteid (\w+) / ? $1 : () } <$fh>;
+	close($fh);
+}
+cmp_ok(scalar @byteid_types, '>', 0, 'the byte-id types are found in src/*.sql (@byteid lines)');
+my @leakproof = (
+	(map { my $t = $_; map { s/<type>/$t/r } @byteid_leakproof } @byteid_types),
+	map { @$_ } values %scheme_leakproof);
 is($node->safe_psql('clean', q{
 	SELECT string_agg(p.proname, ' ' ORDER BY p.proname)
 	FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
@@ -478,9 +490,9 @@ is($node->safe_psql('clean', q{
 # types
 $node->safe_psql('clean', q{
 	CREATE TABLE vals (typ regtype, v text);
-	-- 16 and 12 bytes: zeros, ones, random
+	-- UUIDs: zeros, ones, random
 	INSERT INTO vals
-	SELECT t, encode(b, 'hex') FROM (VALUES ('muid'::regtype), ('hlculid'), ('uuid')) ty(t),
+	SELECT 'uuid', encode(b, 'hex') FROM
 		(SELECT decode(repeat('00', 16), 'hex') UNION ALL SELECT decode(repeat('ff', 16), 'hex')
 		 UNION ALL SELECT decode(repeat('7f', 16), 'hex') UNION ALL SELECT decode(repeat('80', 16), 'hex')
 		 UNION ALL SELECT substr(sha256(g::text::bytea), 1, 16) FROM generate_series(1, 40) g) b(b);
@@ -490,15 +502,18 @@ $node->safe_psql('clean', q{
 									  PLACING set_byte('\x00'::bytea, 0, v * 16 + 3) FROM 7)
 							  PLACING set_byte('\x00'::bytea, 0, r * 64 + 5) FROM 9), 'hex')
 	FROM generate_series(0, 15) v, generate_series(0, 3) r;
+	-- the types of the extension's own (IdtypesTest's list), of their
+	-- widths: zeros, ones, each half's edge, the top bit alone, bit 12
+	-- alone (uid8's mode), random
+	CREATE TABLE own_types (typ regtype, bytes int);
+	INSERT INTO own_types VALUES } . join(', ', map { "('$_->{type}', $_->{bytes})" } byte_schemes()) . q{;
 	INSERT INTO vals
-	SELECT 'tid62', encode(b, 'hex') FROM
-		(SELECT decode(repeat('00', 12), 'hex') UNION ALL SELECT decode(repeat('ff', 12), 'hex')
-		 UNION ALL SELECT substr(sha256(g::text::bytea), 1, 12) FROM generate_series(1, 40) g) b(b);
-	INSERT INTO vals
-	SELECT 'uid8', encode(b, 'hex') FROM
-		(SELECT decode(repeat('00', 8), 'hex') UNION ALL SELECT decode(repeat('ff', 8), 'hex')
-		 UNION ALL SELECT decode('8000000000000000', 'hex') UNION ALL SELECT decode('0000000000001000', 'hex')
-		 UNION ALL SELECT substr(sha256(g::text::bytea), 1, 8) FROM generate_series(1, 40) g) b(b);
+	SELECT typ, encode(b, 'hex') FROM own_types,
+		LATERAL (SELECT decode(repeat('00', bytes), 'hex') UNION ALL SELECT decode(repeat('ff', bytes), 'hex')
+		 UNION ALL SELECT decode(repeat('7f', bytes), 'hex') UNION ALL SELECT decode(repeat('80', bytes), 'hex')
+		 UNION ALL SELECT decode('80' || repeat('00', bytes - 1), 'hex')
+		 UNION ALL SELECT decode(repeat('00', bytes - 2) || '1000', 'hex')
+		 UNION ALL SELECT substr(sha256(g::text::bytea), 1, bytes) FROM generate_series(1, 40) g) b(b);
 	INSERT INTO vals
 	SELECT 'timestamptz'::regtype, v FROM unnest(ARRAY['-infinity', 'infinity', '4714-11-24 00:00:00+00 BC',
 		'294276-12-31 23:59:59.999999+00', '1582-10-15 00:00:00+00', '1969-12-31 23:59:59.999999+00',
@@ -518,7 +533,7 @@ $node->safe_psql('clean', q{
 		FOR t IN SELECT DISTINCT typ FROM vals LOOP
 			EXECUTE format('CREATE TABLE %I AS SELECT %s AS x FROM vals WHERE typ = %L::regtype',
 						   'v_' || t::text,
-						   CASE WHEN t IN ('muid', 'hlculid', 'tid62', 'uid8')
+						   CASE WHEN t IN (SELECT typ FROM own_types)
 								THEN format('decode(v, ''hex'')::%s', t)
 								ELSE format('v::%s', t) END,
 						   t);

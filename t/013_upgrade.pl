@@ -66,9 +66,28 @@ sub fresh_db
 # text of the values is the current version's, made once here: the first 8
 # bytes of row g's value are g, so that the rows 100 to 199 are a range of
 # each type.
+#
+# The schemes are those of IdtypesTest's list that every release has (its
+# type and its generator, under its name before 1.0.0 for the UUIDs): a
+# scheme added since the last release has no table here, since the
+# releases cannot fill one; the catalog comparisons cover its objects.
+my @release_scripts = map { slurp_file($_) } glob("$root/released/idtypes--*.sql");
+sub in_every_release
+{
+	my ($s) = @_;
+	(my $gen = $s->{gen}) =~ s/\(\)$//;
+	(my $before_1_0 = $gen) =~ s/^uuidv([678])_next$/gen_uuidv$1/;
+	return !grep {
+		!/^CREATE FUNCTION (?:\Q$gen\E|\Q$before_1_0\E)\(\)/m
+		  || ($s->{type} ne 'uuid' && !/^CREATE TYPE \Q$s->{type}\E\b/m)
+	} @release_scripts;
+}
+my @released_schemes = grep { in_every_release($_) } schemes();
+note('schemes not in every release, left out of the tables: '
+	  . join(' ', map { $_->{name} } grep { !in_every_release($_) } schemes()));
 my %seen;
-my @types = grep { !$seen{ $_->{type} }++ } schemes();
-my @indexed = byte_schemes();
+my @types = grep { !$seen{ $_->{type} }++ } @released_schemes;
+my @indexed = grep { $_->{type} eq $_->{name} } @released_schemes;
 my $literals = fresh_db();
 $node->safe_psql($literals, 'CREATE EXTENSION idtypes');
 
@@ -122,7 +141,7 @@ is($node->safe_psql($digest, 'SELECT count(*) FROM data'), '2000', 'it holds 200
 # rows by the defaults: each generator goes on, after the ids it gave
 # before, and the rows land in the partitions.
 my (@keyed, @parted);
-foreach my $s (schemes())
+foreach my $s (@released_schemes)
 {
 	push @keyed, $s;
 	push @parted, $s if $s->{type} ne 'uuid' || $s->{name} eq 'uuidv7';

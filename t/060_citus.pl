@@ -1,7 +1,8 @@
 # idtypes keys on Citus: a coordinator and two workers (a third joins
 # later), all with shared_preload_libraries = 'citus,idtypes' and idtypes'
-# node identity settings left at their defaults.  For every type (uuid
-# through uuidv7_next(), uuidv6_next() and uuidv8_next()): a distributed table
+# node identity settings left at their defaults.  For every scheme of
+# IdtypesTest's list (uuid through uuidv7_next(), uuidv6_next() and
+# uuidv8_next()): a distributed table
 # with DEFAULT gen_*() on its distribution column, filled from the
 # coordinator and from every worker at the same time by several clients
 # each, with no error and no duplicate id; equality on the key runs on one
@@ -36,17 +37,15 @@ if (!-f "$sharedir/extension/citus.control")
 	  . 'bash tools/test.sh builds it from its source archive)';
 }
 
-# per type: the generator, and the lower bound of a time range on the key
-# (%s a timestamptz)
-my %types = (
-	muid => { gen => 'gen_muid()', from => '%s::timestamptz', ts => 'muid_timestamp' },
-	hlculid => { gen => 'gen_hlculid()', from => '%s::timestamptz', ts => 'hlculid_timestamp' },
-	tid62 => { gen => 'gen_tid62()', from => '%s::timestamptz', ts => 'tid62_timestamp' },
-	uid8 => { gen => 'gen_uid8()', from => 'uid8_floor(%s)', ts => 'uid8_timestamp' },
-	uuidv7 => { type => 'uuid', gen => 'uuidv7_next()', from => 'uuidv7_floor(%s)', ts => 'uuidv_timestamp' },
-	uuidv6 => { type => 'uuid', gen => 'uuidv6_next()', from => 'uuidv6_floor(%s)', ts => 'uuidv_timestamp' },
-	uuidv8 => { type => 'uuid', gen => 'uuidv8_next()', from => 'uuidv8_floor(%s)', ts => 'uuidv8_timestamp' },
-);
+# per scheme of IdtypesTest's list (the table ev_<scheme>): its type, its
+# generator, the function of an id's time, and the lower bound of a time
+# range on the key (%s a timestamptz): the floor function, or the
+# timestamptz itself where the type compares with it
+my %types = map {
+	$_->{name} => {
+		type => $_->{type}, gen => $_->{gen}, ts => $_->{timestamp},
+		from => defined $_->{floor} ? "$_->{floor}(%s)" : '%s::timestamptz' }
+} schemes();
 my @types = sort keys %types;
 my $shards = 4;
 my $clients = 4;         # per node
@@ -88,7 +87,7 @@ is($workers[1]->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHER
 
 for my $t (@types)
 {
-	my $type = $types{$t}{type} // $t;
+	my $type = $types{$t}{type};
 	$coord->safe_psql('postgres', qq{
 		CREATE TABLE ev_$t (id $type NOT NULL DEFAULT $types{$t}{gen}, node text NOT NULL, client int NOT NULL);
 		CREATE INDEX ON ev_$t (id);

@@ -2,17 +2,18 @@
 # not a timestamp through two functions it is given: p_time_encoder
 # (timestamptz -> key, for the partition bounds) and p_time_decoder (key ->
 # timestamptz).  With idtypes' IMMUTABLE floor and timestamp functions as
-# the pair, for a uuid key of v7, v6 and v8 UUIDs: create_parent() makes
-# daily partitions, run_maintenance() makes more ahead and drops the old
-# ones past the retention, every row lands in the partition of its day, and
+# the pair, for a uuid key of each UUID scheme of IdtypesTest's list (v6,
+# v7 and v8): create_parent() makes daily partitions, run_maintenance()
+# makes more ahead and drops the old ones past the retention, every row
+# lands in the partition of its day, and
 # a time range on the key written with the same functions prunes the other
 # partitions while planning.  Side by side, the same table partitioned
 # through pg_partman's own UUIDv7 encoder, which is VOLATILE: a range
 # written with it is never pruned.  pg_partman accepts no other idtypes
 # type (it recognises its control column's type by name): the test shows
-# its refusal, and idtypes_range_partitions() partitioning those tables
-# instead.  The documentation's ```sql partman blocks (README.md, doc/*.md)
-# run here too.
+# its refusal of each type of the list's other schemes, and
+# idtypes_range_partitions() partitioning those tables instead.  The
+# documentation's ```sql partman blocks (README.md, doc/*.md) run here too.
 #
 # Skipped, with the reason, where pg_partman is not installed for the
 # PostgreSQL under test (Debian packages it as postgresql-NN-partman for
@@ -25,7 +26,7 @@ use lib $FindBin::RealBin;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use IdtypesTest::DocExamples;
+use IdtypesTest;
 
 my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
 my $sharedir = `$pg_config --sharedir`;
@@ -77,21 +78,28 @@ sub day { return sql(qq{SELECT quote_literal(${today}::timestamptz + interval '$
 # uuid keys, through idtypes' functions and through pg_partman's own
 # ---------------------------------------------------------------------------
 
-# pg_partman calls the decoder with the key as text (its own decoder takes
-# text), so idtypes' uuidv_timestamp(uuid) goes through a one-line wrapper
-# (uuidv8_timestamp() for v8, whose layout is idtypes' own)
-sql(q{CREATE FUNCTION uuidv_timestamp_of_text(text) RETURNS timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuidv_timestamp($1::uuid);
-	CREATE FUNCTION uuidv8_timestamp_of_text(text) RETURNS timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN uuidv8_timestamp($1::uuid)});
+# The schemes of IdtypesTest's list on core uuid, each a table ev_<scheme>
+# with its floor function as the encoder.  pg_partman calls the decoder
+# with the key as text (its own decoder takes text), so each scheme's
+# timestamp function (uuidv_timestamp(uuid), uuidv8_timestamp() for v8,
+# whose layout is idtypes' own) goes through a one-line wrapper.
+my @uuid_schemes = grep { $_->{type} eq 'uuid' } schemes();
+my %wrapped;
+for my $fn (grep { !$wrapped{$_}++ } map { $_->{timestamp} } @uuid_schemes)
+{
+	sql(qq{CREATE FUNCTION ${fn}_of_text(text) RETURNS timestamptz
+		LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN $fn(\$1::uuid)});
+}
 
 my %sets = (
-	ev_v7 => { gen => 'uuidv7_next()', encoder => 'public.uuidv7_floor', decoder => 'public.uuidv_timestamp_of_text' },
-	ev_v6 => { gen => 'uuidv6_next()', encoder => 'public.uuidv6_floor', decoder => 'public.uuidv_timestamp_of_text' },
-	ev_v8 => { gen => 'uuidv8_next()', encoder => 'public.uuidv8_floor', decoder => 'public.uuidv8_timestamp_of_text' },
+	(map {
+		("ev_$_->{name}" => { gen => $_->{gen}, encoder => "public.$_->{floor}",
+			decoder => "public.$_->{timestamp}_of_text", ts => "public.$_->{timestamp}" })
+	} @uuid_schemes),
 	ev_pm => { gen => 'uuidv7_next()', encoder => 'partman.uuid7_time_encoder',
-		decoder => 'partman.uuid7_time_decoder' },
+		decoder => 'partman.uuid7_time_decoder', ts => 'public.uuidv_timestamp' },
 );
+ok(exists $sets{ev_uuidv7}, 'UUIDv7 is among the schemes, for the comparison with pg_partman\'s own encoder');
 
 is(sql(q{SELECT string_agg(f, ', ' ORDER BY f COLLATE "C")
 		FROM (SELECT p.oid::regprocedure::text || ' ' || p.provolatile::text AS f
@@ -139,14 +147,14 @@ for my $set (sort keys %sets)
 }
 
 # rows: those generated now, and (v7) one an hour from 3 days back to 5 ahead
-for my $set (qw(ev_v7 ev_pm))
+for my $set (qw(ev_uuidv7 ev_pm))
 {
 	sql(qq{INSERT INTO $set SELECT uuidv7_at(${today}::timestamptz - interval '3 days' + n * interval '1 hour'), 'hour ' || n
 		FROM generate_series(0, 9 * 24 - 1) n});
 }
 for my $set (sort keys %sets)
 {
-	my $decoder = $set eq 'ev_v8' ? 'public.uuidv8_timestamp' : 'public.uuidv_timestamp';
+	my $decoder = $sets{$set}{ts};
 	my ($rows, $misplaced, $default) = split /\|/, sql(qq{
 		SELECT count(*),
 		       count(*) FILTER (WHERE NOT ($decoder(e.id) >= i.child_start_time AND $decoder(e.id) < i.child_end_time)),
@@ -154,7 +162,7 @@ for my $set (sort keys %sets)
 		FROM $set e LEFT JOIN LATERAL (
 		    SELECT * FROM partman.show_partition_info('public.' || e.tableoid::regclass::text, p_parent_table => 'public.$set')
 		    WHERE e.tableoid::regclass::text NOT LIKE '%default') i ON true});
-	my $expect = 100 + ($set =~ /ev_(v7|pm)/ ? 9 * 24 : 0);
+	my $expect = 100 + ($set =~ /^ev_(uuidv7|pm)$/ ? 9 * 24 : 0);
 	is($rows, $expect, "$set: $expect rows");
 	is($misplaced, 0, "$set: each in the partition of its time");
 	is($default, 0, "$set: none in the default partition");
@@ -162,7 +170,7 @@ for my $set (sort keys %sets)
 
 # pruning: one day on the key, written with each encoder
 my ($d1, $d2) = (day(1), day(2));
-for my $set (qw(ev_v7 ev_pm))
+for my $set (qw(ev_uuidv7 ev_pm))
 {
 	my $n_parts = sql(qq{SELECT count(*) FROM pg_inherits WHERE inhparent = 'public.$set'::regclass});
 	for my $enc ('public.uuidv7_floor', 'partman.uuid7_time_encoder')
@@ -192,12 +200,13 @@ for my $set (qw(ev_v7 ev_pm))
 # idtypes' own types: refused by pg_partman, partitioned by idtypes
 # ---------------------------------------------------------------------------
 
-for my $type (qw(muid hlculid tid62 uid8))
+for my $s (byte_schemes())
 {
-	sql(qq{CREATE TABLE ev_$type (id $type NOT NULL DEFAULT gen_$type(), body text) PARTITION BY RANGE (id)});
+	my $type = $s->{type};
+	sql(qq{CREATE TABLE ev_$type (id $type NOT NULL DEFAULT $s->{gen}, body text) PARTITION BY RANGE (id)});
 	my ($rc, $out, $err) = $node->psql('postgres', qq{
 		SELECT partman.create_parent('public.ev_$type', 'id', '1 day',
-			p_time_encoder => 'public.${type}_floor', p_time_decoder => 'public.${type}_timestamp')});
+			p_time_encoder => 'public.${type}_floor', p_time_decoder => 'public.$s->{timestamp}')});
 	isnt($rc, 0, "$type: pg_partman refuses the key");
 	like($err, qr/only supports partitioning of data types .* Supplied column is of type $type/,
 		"$type: because it takes only the types it knows by name") or diag($err);

@@ -53,8 +53,16 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-ffunction-sections -fdata-sections -Wall -Wextra -Wno-unused-parameter
 	-Wno-ignored-attributes -Werror
 	-I"$root/src" -I"$("$PG_CONFIG" --includedir-server)")
+# The sources: the codecs, the byte-id functions, the C code of each scheme
+# of the Makefile's SCHEMES (its parsers; the harness's list of text types
+# is checked against the schemes by t/009_contract.pl), SimpleDB's helpers.
+schemes=$(sed -n 's/^SCHEMES = //p' "$root/Makefile")
+[ -n "$schemes" ] || { echo "no SCHEMES line in $root/Makefile" >&2; exit 1; }
+sources=("$root/src/codec.c" "$root/src/byteid.c")
+for s in $schemes; do sources+=("$root/src/$s.c"); done
+sources+=("$root/src/simpledb.c" "$root/tools/fuzz/fuzz_idtypes.c")
 objs=()
-for src in "$root"/src/{codec,byteid,muid,hlculid,uid8,tid62,simpledb}.c "$root/tools/fuzz/fuzz_idtypes.c"; do
+for src in "${sources[@]}"; do
 	obj="$out/obj/$(basename "${src%.c}").o"
 	"$CC" "${cflags[@]}" -c "$src" -o "$obj"
 	objs+=("$obj")

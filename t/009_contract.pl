@@ -1,0 +1,249 @@
+#-------------------------------------------------------------------------
+#
+# 009_contract.pl
+#	  The contract for adding a scheme (doc/contributing.md, "Adding a
+#	  scheme"): every list of the schemes outside the one description
+#	  agrees with it.  No server: it reads the tree.
+#
+# The schemes are described once, in src/scheme.h (one entry per clock:
+# the UUID versions each have one); the Makefile's SCHEMES lists their
+# sources (the UUID versions share src/uuid.*), and t/IdtypesTest.pm's
+# @SCHEMES what the tests of every scheme iterate over.  This test checks
+# that those three agree, then that every other place that must know each
+# scheme (the files of its own, the libFuzzer harness, the clocks' SQL, the
+# client adapters and their tests, the regression files of the features
+# every type has, the package descriptions, the documentation's tables)
+# names it.  Each check is one assertion named after its place, whose
+# failure lists the schemes it misses.  What is derived from the list at
+# build time or at run time (the install script's sources, the partition
+# helper's key types, the cast guard's types, the clocks' hints, the Citus,
+# pg_partman, round-trip, fuzzing, load and security tests) needs no check
+# here.
+#
+# IDTYPES_CONTRACT_ROOT names another tree to check (a scratch copy with a
+# scheme added, to see what this test says about it).
+#
+# Copyright (c) 2026, idtypes developers
+#
+# t/009_contract.pl
+#
+#-------------------------------------------------------------------------
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use Test::More;
+
+# the tree under test, and its @SCHEMES (loaded at compile time, as a
+# use would: PostgreSQL::Test::Utils, which it uses, has an INIT block)
+my $root;
+BEGIN
+{
+	$root = $ENV{IDTYPES_CONTRACT_ROOT} // "$FindBin::RealBin/..";
+	require "$root/t/IdtypesTest.pm";
+}
+my @test_schemes = IdtypesTest::schemes();
+
+sub slurp
+{
+	my ($file) = @_;
+	open(my $fh, '<', "$root/$file") or return undef;
+	local $/;
+	my $text = <$fh>;
+	close($fh);
+	return $text;
+}
+
+sub unique
+{
+	my %seen;
+	return grep { !$seen{$_}++ } @_;
+}
+
+# ---------------------------------------------------------------------------
+# the one list, in its three forms
+# ---------------------------------------------------------------------------
+
+# src/scheme.h: the enum, and idschemes[]'s entries (name, UUID version)
+my $scheme_h = slurp('src/scheme.h') // BAIL_OUT('no src/scheme.h');
+my ($enum) = $scheme_h =~ /typedef enum IdSchemeId\s*\{(.*?)\}/s
+  or BAIL_OUT('src/scheme.h: no enum IdSchemeId');
+my @enum = grep { $_ ne 'COUNT' } $enum =~ /\bIDSCHEME_(\w+)/g;
+my @schemes;
+while ($scheme_h =~ /\n\t\[IDSCHEME_(\w+)\]\s*=\s*\{(.*?)\n\t\}/sg)
+{
+	my ($id, $body) = ($1, $2);
+	my ($name) = $body =~ /\.name\s*=\s*"([^"]+)"/;
+	my ($version) = $body =~ /\.uuid_version\s*=\s*(\d+)/;
+	push @schemes, { id => $id, name => $name // '', uuid_version => $version // 0 };
+}
+my @clocks = map { $_->{name} } @schemes;
+cmp_ok(scalar @clocks, '>', 0, 'src/scheme.h: idschemes[] has entries');
+is(join(' ', map { lc } @enum), join(' ', map { lc $_->{id} } @schemes),
+	'src/scheme.h: the enum and idschemes[] have the same schemes, in the same order');
+is(join(' ', map { lc $_->{id} } @schemes), join(' ', @clocks),
+	'src/scheme.h: each entry of idschemes[] is named as its IDSCHEME_ constant');
+
+# The schemes' types: those of the extension's own (no UUID version), and
+# core's uuid for the UUID versions; the sources, one per type.
+my @types = map { $_->{name} } grep { !$_->{uuid_version} } @schemes;
+my @uuid_clocks = map { $_->{name} } grep { $_->{uuid_version} } @schemes;
+my @sources = unique(map { $_->{uuid_version} ? 'uuid' : $_->{name} } @schemes);
+
+my $makefile = slurp('Makefile') // BAIL_OUT('no Makefile');
+my ($make_schemes) = $makefile =~ /^SCHEMES\s*=\s*(.*?)\s*$/m;
+is($make_schemes // '', join(' ', @sources),
+	"the Makefile's SCHEMES are src/scheme.h's, in its order (the UUID versions as uuid)");
+
+is(join(' ', map { $_->{name} } @test_schemes), join(' ', @clocks),
+	"t/IdtypesTest.pm's \@SCHEMES has src/scheme.h's schemes, in its order");
+is(join(' ', map { $_->{type} } grep { $_->{type} ne $_->{name} } @test_schemes),
+	join(' ', map { 'uuid' } @uuid_clocks),
+	"t/IdtypesTest.pm's \@SCHEMES: the UUID versions' type is uuid, every other scheme's its own name");
+
+# ---------------------------------------------------------------------------
+# the files of each scheme's own
+# ---------------------------------------------------------------------------
+
+for my $s (@sources)
+{
+	my @missing = grep { !-e "$root/$_" }
+	  ("src/$s.c", "src/$s.h", "src/$s.sql", "sql/$s.sql", "expected/$s.out",
+		"specs/${s}_concurrent.spec", "expected/${s}_concurrent.out");
+	my @tap = glob("$root/t/00[0-9]_$s.pl");
+	push @missing, "t/00N_$s.pl" unless @tap;
+	is(join(' ', @missing), '', "$s: its own files are there");
+}
+
+# ---------------------------------------------------------------------------
+# every other list
+# ---------------------------------------------------------------------------
+
+# Matchers: whether a text names a scheme.
+# - word: the name, as a word;
+# - prose: case and hyphens aside ("HLC-ULID"), a UUID version also in a
+#   list such as "UUIDv6/v7/v8";
+# - one of several patterns, %s standing for the name.
+sub word
+{
+	my ($text, $name) = @_;
+	return $text =~ /\b\Q$name\E\b/;
+}
+
+sub prose
+{
+	my ($text, $name) = @_;
+	(my $flat = lc $text) =~ s/-//g;
+	return 1 if $flat =~ /\b\Q$name\E\b/;
+	if ($name =~ /^(\w+?)v(\d+)$/)
+	{
+		my ($base, $v) = ($1, $2);
+		return $flat =~ /\b\Q$base\Ev(?:\d+(?:\/|, | and )v)*$v\b/;
+	}
+	return 0;
+}
+
+sub patterns
+{
+	my @patterns = @_;
+	return sub {
+		my ($text, $name) = @_;
+		for my $p (@patterns)
+		{
+			my $re = $p =~ s/%s/\Q$name\E/gr;
+			return 0 unless $text =~ /$re/;
+		}
+		return 1;
+	};
+}
+
+# the part of a text between two patterns
+sub between
+{
+	my ($text, $from, $to) = @_;
+	return $text =~ /$from(.*?)$to/s ? $1 : '';
+}
+
+# Each place: the file, what in it lists the schemes, which schemes it must
+# name (the clocks, the types of the extension's own, or the sources), and
+# how (a matcher; prose by default), with an optional part of the file.
+my @places = (
+	# the libFuzzer harness: a text type each, a seed each
+	{ file => 'tools/fuzz/fuzz_idtypes.c', what => "the harness's text types", set => \@types,
+	  part => [ qr/text_types\[\]\s*=\s*\{/, qr/\n\};/ ], match => patterns('\{"%s", %s_in, %s_out,') },
+	{ file => 'tools/fuzz.sh', what => 'a seed of each text type', set => \@types,
+	  match => patterns('(?m:^)seed %s\b') },
+	# the clocks moved by hand: a function per type, its grants
+	{ file => 'src/clocksql.c', what => 'idtypes_advance_clock() of each type', set => \@types,
+	  match => patterns('ADVANCE_CLOCK_PAST_ID\(%s, "%s"\)') },
+	{ file => 'src/clock.sql', what => 'idtypes_advance_clock(past TYPE), its comment and grants', set => \@types,
+	  match => patterns('CREATE FUNCTION idtypes_advance_clock\(past %s\)',
+		'COMMENT ON FUNCTION idtypes_advance_clock\(%s\)',
+		'REVOKE EXECUTE ON FUNCTION idtypes_advance_clock\(%s\) FROM PUBLIC',
+		'GRANT EXECUTE ON FUNCTION idtypes_advance_clock\(%s\) TO') },
+	{ file => 'src/clock.sql', what => "idtypes_advance_clock(scheme, past)'s comment", set => \@clocks,
+	  part => [ qr/COMMENT ON FUNCTION idtypes_advance_clock\(pg_catalog\.text/, qr/';/ ] },
+	{ file => 'sql/clock_advance.sql', what => 'the clocks moved ahead', set => \@clocks,
+	  match => patterns("'%s'") },
+	# the regression files of what every type has
+	(map { { file => "sql/$_.sql", what => 'every type', set => \@types, match => \&word } }
+	  qw(soft_input client_casts partition bound)),
+	{ file => 'sql/date_bin.sql', what => "every type's <type>_date_bin()", set => \@types,
+	  match => patterns('\b%s_date_bin\(') },
+	{ file => 'expected/catalog.out', what => "every type's catalog entries", set => \@types, match => \&word },
+	# the client adapters (psycopg's and asyncpg's take idtypes_values.py's
+	# TYPES), and their tests (doc/clients.md, doc/orm.md)
+	{ file => 'python/idtypes_values.py', what => 'TYPES', set => \@types,
+	  part => [ qr/\nTYPES\s*=/, qr/\n\S/ ], match => patterns('"%s"') },
+	(map { { file => $_, what => 'the types it adapts', set => \@types, match => \&word } }
+	  qw(python/idtypes_sqlalchemy.py python/idtypes_django.py js/idtypes_pg.js js/idtypes_drizzle.js
+		java/IdtypesJdbc.java go/idtypespgx.go rust/src/lib.rs)),
+	(map { { file => $_, what => 'the types it tests', set => \@types, match => \&word } }
+	  qw(python/test_idtypes_psycopg.py python/test_idtypes_asyncpg.py python/test_idtypes_sqlalchemy.py
+		python/test_idtypes_django.py js/test_idtypes_pg.js js/test_idtypes_orm.js java/IdtypesJdbcTest.java
+		go/test_idtypes_pgx/main.go rust/examples/test_idtypes_tokio_postgres.rs
+		rust/examples/test_idtypes_sqlx.rs)),
+	{ file => 'doc/clients.md', what => 'the types the clients adapt', set => \@types, match => \&word },
+	{ file => 'doc/orm.md', what => 'the types the ORMs map', set => \@types, match => \&word },
+	# the fuzzer's reference decoders, the benchmark
+	{ file => 't/fuzz_input.py', what => 'a reference decoder of each type', set => \@types,
+	  match => patterns("'%s': \\(b'%s', ref_%s,") },
+	{ file => 'bench/bench.py', what => "each scheme's generator", set => [ map { $_->{gen} } @test_schemes ],
+	  match => patterns('"%s"') },
+	# what describes the extension: the control file, PGXN, Debian
+	{ file => 'idtypes.control', what => 'the comment', set => \@clocks, part => [ qr/^comment\s*=/m, qr/\n/ ] },
+	{ file => 'META.json', what => 'the description', set => \@clocks, part => [ qr/"description":/, qr/\n/ ] },
+	{ file => 'debian/control.in', what => "the packages' descriptions", set => \@clocks,
+	  part => [ qr/\nDescription:/, qr/\z/ ] },
+	# the documentation: the README's table of schemes, a section each
+	{ file => 'README.md', what => 'the table of schemes', set => \@clocks,
+	  part => [ qr/\n\| \*\*/, qr/\n[^|]/ ] },
+	{ file => 'doc/reference.md', what => 'a section of each scheme', set => \@clocks,
+	  match => sub { prose(join("\n", $_[0] =~ /^## (.*)$/mg), $_[1]) } },
+	{ file => 'rust/Cargo.toml', what => "the crate's description", set => \@types,
+	  part => [ qr/^description\s*=/m, qr/\n/ ] },
+);
+
+for my $p (@places)
+{
+	my $text = slurp($p->{file});
+	if (!defined $text)
+	{
+		fail("$p->{file}: $p->{what}: the file is missing");
+		next;
+	}
+	my $where = $p->{part} ? between($text, @{ $p->{part} }) : $text;
+	my $match = $p->{match} // \&prose;
+	my @missing = grep { !$match->($where, $_) } @{ $p->{set} };
+	is(join(' ', @missing), '', "$p->{file}: $p->{what}, for every scheme of src/scheme.h");
+}
+
+# The places that take the schemes from elsewhere name none themselves.
+{
+	my $partition = slurp('src/partition.sql') // '';
+	$partition =~ s/--[^\n]*//g;
+	is(join(' ', grep { $partition =~ /'\Q$_\E'/ } @types), '',
+		'src/partition.sql: the partition helper finds the key types in the catalog, naming none');
+}
+
+done_testing();
