@@ -210,20 +210,20 @@ uid8_sortsupport(PG_FUNCTION_ARGS)
 
 /* ---------- hash ---------- */
 
-/* Equal uid8s are equal 64-bit patterns, exactly as for int8. */
-PG_FUNCTION_INFO_V1(uid8_hash);
-Datum
-uid8_hash(PG_FUNCTION_ARGS)
-{
-	return hashint8(fcinfo);
+/*
+ * Equal uid8s are equal 64-bit patterns, exactly as for int8: its hash
+ * functions, called with the same arguments.
+ */
+#define UID8_AS_INT8(name, int8_function) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	return int8_function(fcinfo); \
 }
 
-PG_FUNCTION_INFO_V1(uid8_hash_extended);
-Datum
-uid8_hash_extended(PG_FUNCTION_ARGS)
-{
-	return hashint8extended(fcinfo);
-}
+UID8_AS_INT8(uid8_hash, hashint8)
+UID8_AS_INT8(uid8_hash_extended, hashint8extended)
 
 /* ---------- extraction and construction ---------- */
 
@@ -248,69 +248,67 @@ uid8_date_bin(PG_FUNCTION_ARGS)
 	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
 
-PG_FUNCTION_INFO_V1(uid8_sequence);
-Datum
-uid8_sequence(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32((int32) uid8_seq_of(PG_GETARG_UID8(0)));
+/* uid8_sequence(), uid8_generator() and uid8_cluster(): a field, as int4 */
+#define UID8_FIELD_FUNCTION(name, field_of) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_INT32((int32) field_of(PG_GETARG_UID8(0))); \
 }
 
-PG_FUNCTION_INFO_V1(uid8_generator);
-Datum
-uid8_generator(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32((int32) uid8_generator_of(PG_GETARG_UID8(0)));
-}
+UID8_FIELD_FUNCTION(uid8_sequence, uid8_seq_of)
+UID8_FIELD_FUNCTION(uid8_generator, uid8_generator_of)
+UID8_FIELD_FUNCTION(uid8_cluster, uid8_cluster_of)
 
-PG_FUNCTION_INFO_V1(uid8_cluster);
-Datum
-uid8_cluster(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32((int32) uid8_cluster_of(PG_GETARG_UID8(0)));
-}
-
+/* The names of the modes are idtypes.uid8_mode's (uid8gen.c), by value. */
 PG_FUNCTION_INFO_V1(uid8_mode);
 Datum
 uid8_mode(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(cstring_to_text(uid8_mode_of(PG_GETARG_UID8(0)) == UID8_MODE_SPREAD ?
-									 "spread" : "time_sequential"));
+	Uid8Mode	m = uid8_mode_of(PG_GETARG_UID8(0));
+
+	Assert(uid8_mode_options[m].val == m);
+	PG_RETURN_TEXT_P(cstring_to_text(uid8_mode_options[m].name));
 }
 
-static void
-check_part(const char *what, int32 value, int32 max)
+/* Argument argno of uid8_from_parts(), a field from 0 to max. */
+static uint32
+uid8_part_arg(FunctionCallInfo fcinfo, int argno, const char *what, int32 max)
 {
+	int32		value = PG_GETARG_INT32(argno);
+
 	if (value < 0 || value > max)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("uid8 %s %d is out of range", what, value),
 				 errdetail("A uid8 %s is from 0 to %d.", what, max)));
+	return (uint32) value;
 }
 
+/*
+ * uid8_from_parts(ts, seq, generator, cluster, mode): the mode is named as
+ * in idtypes.uid8_mode, in any case.
+ */
 PG_FUNCTION_INFO_V1(uid8_from_parts);
 Datum
 uid8_from_parts(PG_FUNCTION_ARGS)
 {
 	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
-	int32		seq = PG_GETARG_INT32(1);
-	int32		gen = PG_GETARG_INT32(2);
-	int32		cluster = PG_GETARG_INT32(3);
+	uint32		seq = uid8_part_arg(fcinfo, 1, "sequence", UID8_SEQ_MAX);
+	uint32		gen = uid8_part_arg(fcinfo, 2, "generator", UID8_GENERATOR_MAX);
+	uint32		cluster = uid8_part_arg(fcinfo, 3, "cluster", UID8_CLUSTER_MAX);
 	char	   *mode = text_to_cstring(PG_GETARG_TEXT_PP(4));
-	Uid8Mode	m;
 
-	check_part("sequence", seq, UID8_SEQ_MAX);
-	check_part("generator", gen, UID8_GENERATOR_MAX);
-	check_part("cluster", cluster, UID8_CLUSTER_MAX);
-	if (pg_strcasecmp(mode, "spread") == 0)
-		m = UID8_MODE_SPREAD;
-	else if (pg_strcasecmp(mode, "time_sequential") == 0)
-		m = UID8_MODE_TIME_SEQUENTIAL;
-	else
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid uid8 mode: \"%s\"", mode),
-				 errhint("The mode is \"spread\" or \"time_sequential\".")));
-	PG_RETURN_UID8(uid8_build(ts, (uint32) seq, (uint32) gen, (uint32) cluster, m));
+	for (const struct config_enum_entry *o = uid8_mode_options; o->name; o++)
+	{
+		if (pg_strcasecmp(mode, o->name) == 0)
+			PG_RETURN_UID8(uid8_build(ts, seq, gen, cluster, (Uid8Mode) o->val));
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("invalid uid8 mode: \"%s\"", mode),
+			 errhint("The mode is \"spread\" or \"time_sequential\".")));
 }
 
 /*

@@ -24,6 +24,7 @@
 #define IDTYPES_UID8_H
 
 #include "fmgr.h"
+#include "utils/guc.h"
 
 #include "scheme.h"
 
@@ -78,6 +79,9 @@ extern int	idtypes_uid8_generator_id;
 extern int	idtypes_uid8_generator_count;
 extern int	idtypes_uid8_generator_count_max;
 extern int	idtypes_uid8_mode;
+
+/* idtypes.uid8_mode's values, which name the modes (uid8_mode()) */
+extern const struct config_enum_entry uid8_mode_options[];
 
 /* Define the settings (from _PG_init). */
 extern void uid8_init(void);

@@ -54,7 +54,8 @@ int			idtypes_uid8_generator_count = 1;
 int			idtypes_uid8_generator_count_max = 512;
 int			idtypes_uid8_mode = UID8_MODE_TIME_SEQUENTIAL;
 
-static const struct config_enum_entry uid8_mode_options[] = {
+/* by value: uid8_mode() indexes it */
+const struct config_enum_entry uid8_mode_options[] = {
 	{"spread", UID8_MODE_SPREAD, false},
 	{"time_sequential", UID8_MODE_TIME_SEQUENTIAL, false},
 	{NULL, 0, false}
