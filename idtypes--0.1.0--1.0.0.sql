@@ -290,3 +290,18 @@ BEGIN
 	END LOOP;
 END
 $fn$;
+
+-- upgrade/uid8.sql: from 0.1.0, uid8_claimed_generators() reads the lock
+-- manager in C, where the claims' lock tag is defined (src/uid8gen.c), and
+-- uid8_from_parts() builds time_sequential ids unless told otherwise, like
+-- the generator's default idtypes.uid8_mode.
+CREATE OR REPLACE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid pg_catalog.int4)
+	RETURNS SETOF pg_catalog.record
+	AS 'MODULE_PATHNAME', 'uid8_claimed_generators'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION uid8_from_parts(ts pg_catalog.timestamptz, seq pg_catalog.int4, generator pg_catalog.int4,
+										   cluster pg_catalog.int4, mode pg_catalog.text DEFAULT 'time_sequential') RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_parts'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid8_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int4, pg_catalog.text) IS
+	'uid8 of a timestamp (truncated to the millisecond), sequence (0 to 63), generator (0 to 2047), cluster (0 to 15) and mode (time_sequential, the default, or spread)';

@@ -17,33 +17,37 @@ WHERE opc.opcintype = 'uid8'::regtype ORDER BY 1, 2;
 -- the layout: fixed vectors, the reference library's own test vectors
 -- and each field on its own
 --
-SELECT uid8_from_parts('1970-01-01 00:00:00+00', 0, 0, 0) AS zero,
-	   uid8_from_parts('1970-01-01 00:00:00.001+00', 0, 0, 0) AS ts_1_spread,
+SELECT uid8_from_parts('1970-01-01 00:00:00+00', 0, 0, 0, 'spread') AS zero,
+	   uid8_from_parts('1970-01-01 00:00:00.001+00', 0, 0, 0, 'spread') AS ts_1_spread,
 	   uid8_from_parts('1970-01-01 00:00:00.001+00', 0, 0, 0, 'time_sequential') AS ts_1_time;
+-- without a mode, the mode that idtypes.uid8_mode defaults to
+SELECT uid8_from_parts('2025-07-22 10:00:00.123+00', 17, 1234, 9) AS default_mode_id,
+	   uid8_mode(uid8_from_parts('2025-07-22 10:00:00.123+00', 17, 1234, 9)) AS default_mode,
+	   (SELECT boot_val FROM pg_settings WHERE name = 'idtypes.uid8_mode') AS setting_default;
 -- ts 143062936275 and 17179869181 (0x3FFFFFFFD) ms, spread: the bits reversed
-SELECT uid8_from_parts(to_timestamp(0) + 143062936275 * interval '1 ms', 0, 0, 0) AS ts_a,
-	   uid8_from_parts(to_timestamp(0) + 17179869181 * interval '1 ms', 0, 0, 0) AS ts_b;
+SELECT uid8_from_parts(to_timestamp(0) + 143062936275 * interval '1 ms', 0, 0, 0, 'spread') AS ts_a,
+	   uid8_from_parts(to_timestamp(0) + 17179869181 * interval '1 ms', 0, 0, 0, 'spread') AS ts_b;
 -- every field at its maximum (spread: the three bits above the mode bit are
 -- the generator's top bits, which the reference's older 8-bit layout left 0)
-SELECT uid8_from_parts('2109-05-15 07:35:11.103+00', 63, 2047, 15) AS max_spread,
+SELECT uid8_from_parts('2109-05-15 07:35:11.103+00', 63, 2047, 15, 'spread') AS max_spread,
 	   uid8_from_parts('2109-05-15 07:35:11.103+00', 63, 2047, 15, 'time_sequential') AS max_time,
-	   uid8_from_parts('2109-05-15 07:35:11.103+00', 63, 255, 15) AS max_8bit_generator;
-SELECT uid8_from_parts('1970-01-01 00:00:00+00', 34, 0, 0) AS seq_0x22,
-	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 39, 0) AS gen_0x27,
-	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 0, 5) AS cluster_5,
+	   uid8_from_parts('2109-05-15 07:35:11.103+00', 63, 255, 15, 'spread') AS max_8bit_generator;
+SELECT uid8_from_parts('1970-01-01 00:00:00+00', 34, 0, 0, 'spread') AS seq_0x22,
+	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 39, 0, 'spread') AS gen_0x27,
+	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 0, 5, 'spread') AS cluster_5,
 	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 0, 0, 'time_sequential') AS mode_only;
-SELECT uid8_from_parts('1970-01-01 00:00:00+00', 0, 255, 0) AS gen_255,
-	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 256, 0) AS gen_256,
-	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 1792, 0) AS gen_1792,
+SELECT uid8_from_parts('1970-01-01 00:00:00+00', 0, 255, 0, 'spread') AS gen_255,
+	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 256, 0, 'spread') AS gen_256,
+	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 1792, 0, 'spread') AS gen_1792,
 	   uid8_from_parts('1970-01-01 00:00:00+00', 0, 2047, 0, 'time_sequential') AS gen_2047_time;
 -- ts 2^41 ms is the top timestamp bit: bit 22 in both modes
-SELECT uid8_from_parts(to_timestamp(0) + 2199023255552 * interval '1 ms', 0, 0, 0) AS ts_top_spread,
+SELECT uid8_from_parts(to_timestamp(0) + 2199023255552 * interval '1 ms', 0, 0, 0, 'spread') AS ts_top_spread,
 	   uid8_from_parts(to_timestamp(0) + 2199023255552 * interval '1 ms', 0, 0, 0, 'time_sequential') AS ts_top_time,
-	   uid8_from_parts('2109-05-15 07:35:11.103+00', 0, 0, 0) AS ts_max_spread;
+	   uid8_from_parts('2109-05-15 07:35:11.103+00', 0, 0, 0, 'spread') AS ts_max_spread;
 -- all fields at once, both modes
-SELECT uid8_from_parts(to_timestamp(0) + 143062936275 * interval '1 ms', 10, 1, 5) AS a_spread,
+SELECT uid8_from_parts(to_timestamp(0) + 143062936275 * interval '1 ms', 10, 1, 5, 'spread') AS a_spread,
 	   uid8_from_parts(to_timestamp(0) + 143062936275 * interval '1 ms', 10, 2, 5, 'time_sequential') AS a_time,
-	   uid8_from_parts('2025-07-22 10:00:00.123+00', 17, 1234, 9) AS b_spread,
+	   uid8_from_parts('2025-07-22 10:00:00.123+00', 17, 1234, 9, 'spread') AS b_spread,
 	   uid8_from_parts('2025-07-22 10:00:00.123+00', 17, 1234, 9, 'time_sequential') AS b_time;
 -- and back: every 8-byte value parses
 SELECT x, uid8_timestamp(x), uid8_sequence(x), uid8_generator(x), uid8_cluster(x), uid8_mode(x)
@@ -139,20 +143,20 @@ DROP TABLE uid8_bin, uid8_bin2, uid8_bin_bad;
 --
 -- parts: range checks, extraction, floor and ceil
 --
-SELECT uid8_timestamp(uid8_from_parts('2025-07-22 10:00:00.123999+00', 1, 2, 3)) AS truncated_to_ms;
-SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', -1, 0, 0)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 64, 0, 0)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, -1, 0)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 2048, 0)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 0, -1)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 0, 16)$$);
+SELECT uid8_timestamp(uid8_from_parts('2025-07-22 10:00:00.123999+00', 1, 2, 3, 'spread')) AS truncated_to_ms;
+SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', -1, 0, 0, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 64, 0, 0, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, -1, 0, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 2048, 0, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 0, -1, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 0, 16, 'spread')$$);
 SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 0, 0, 'sequential')$$);
 SELECT sqlerr($$SELECT uid8_from_parts('2025-01-01', 0, 0, 0, '')$$);
 SELECT uid8_mode(uid8_from_parts('2025-01-01', 0, 0, 0, 'TIME_SEQUENTIAL')) AS mode_any_case,
 	   uid8_mode(uid8_from_parts('2025-01-01', 0, 0, 0, 'Spread')) AS spread_any_case;
-SELECT sqlerr($$SELECT uid8_from_parts('1969-12-31 23:59:59.999+00', 0, 0, 0)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('2109-05-15 07:35:11.104+00', 0, 0, 0)$$);
-SELECT sqlerr($$SELECT uid8_from_parts('infinity', 0, 0, 0)$$);
+SELECT sqlerr($$SELECT uid8_from_parts('1969-12-31 23:59:59.999+00', 0, 0, 0, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('2109-05-15 07:35:11.104+00', 0, 0, 0, 'spread')$$);
+SELECT sqlerr($$SELECT uid8_from_parts('infinity', 0, 0, 0, 'spread')$$);
 SELECT sqlerr($$SELECT uid8_floor('-infinity')$$);
 SELECT sqlerr($$SELECT uid8_ceil('2200-01-01')$$);
 SELECT uid8_from_parts('2109-05-15 07:35:11.103999+00', 0, 0, 0, 'time_sequential') AS last_millisecond;
@@ -178,8 +182,8 @@ FROM (SELECT uid8_from_parts('2025-07-22 10:00:00+00'::timestamptz + (g % 7) * i
 	 (SELECT '2025-07-22 10:00:00+00'::timestamptz + u * interval '250 us' AS t FROM generate_series(-4, 32) u) ts;
 -- extractors are NULL on NULL (STRICT); the mode defaults to spread
 SELECT uid8_timestamp(NULL), uid8_sequence(NULL), uid8_generator(NULL), uid8_cluster(NULL), uid8_mode(NULL),
-	   uid8_from_parts(NULL, 1, 1, 1), uid8_from_parts('2025-01-01', 1, 1, 1, NULL);
-SELECT uid8_from_parts(ts => '2025-07-22 10:00:00.123+00', seq => 17, generator => 1234, cluster => 9) AS named;
+	   uid8_from_parts(NULL, 1, 1, 1, 'spread'), uid8_from_parts('2025-01-01', 1, 1, 1, NULL);
+SELECT uid8_from_parts(ts => '2025-07-22 10:00:00.123+00', seq => 17, generator => 1234, cluster => 9, mode => 'spread') AS named;
 
 --
 -- order: unsigned 64-bit, which is the byte order of the 8 bytes

@@ -56,7 +56,7 @@ idtypes_node_identity(PG_FUNCTION_ARGS)
 
 	/*
 	 * Automatic generator ids: each backend claims free ones, from all of
-	 * them, or from its Citus group's share (see uid8.c).
+	 * them, or from its Citus group's share (see uid8gen.c).
 	 */
 	uid8_automatic_identity(&uid8_id);
 	if (idtypes_uid8_generator_id >= 0)

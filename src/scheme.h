@@ -104,7 +104,7 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 	},
 	/*
 	 * 42-bit Unix milliseconds; the clock word's low 17 bits are the 6-bit
-	 * sequence and the 11-bit generator slot (uid8.c).  Not a byte prefix:
+	 * sequence and the 11-bit generator slot (uid8gen.c).  Not a byte prefix:
 	 * the layout mode decides where the milliseconds go.
 	 */
 	[IDSCHEME_UID8] = {

@@ -84,17 +84,8 @@ CREATE FUNCTION gen_uid8() RETURNS uid8
 -- the generator ids that backends have claimed (automatic generator ids)
 CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid pg_catalog.int4)
 	RETURNS SETOF pg_catalog.record
-	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-	AS $$
-		SELECT l.objid::pg_catalog.int8::pg_catalog.int4, l.pid
-		FROM pg_catalog.pg_locks l
-		WHERE l.locktype OPERATOR(pg_catalog.=) 'advisory'
-		  AND l.database OPERATOR(pg_catalog.=) 0
-		  AND l.classid OPERATOR(pg_catalog.=) 1969841208	-- 0x75696438, "uid8"
-		  AND l.objsubid OPERATOR(pg_catalog.=) 8
-		  AND l.granted
-		ORDER BY 1
-	$$;
+	AS 'MODULE_PATHNAME', 'uid8_claimed_generators'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 -- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
 -- since it moves within a statement
@@ -123,7 +114,7 @@ CREATE FUNCTION uid8_mode(uid8) RETURNS pg_catalog.text
 	AS 'MODULE_PATHNAME', 'uid8_mode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uid8_from_parts(ts pg_catalog.timestamptz, seq pg_catalog.int4, generator pg_catalog.int4,
-								cluster pg_catalog.int4, mode pg_catalog.text DEFAULT 'spread') RETURNS uid8
+								cluster pg_catalog.int4, mode pg_catalog.text DEFAULT 'time_sequential') RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_from_parts'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION uid8_floor(pg_catalog.timestamptz) RETURNS uid8
@@ -166,7 +157,7 @@ COMMENT ON FUNCTION uid8_generator(uid8) IS 'generator id of a uid8 (0 to 2047)'
 COMMENT ON FUNCTION uid8_cluster(uid8) IS 'cluster id of a uid8 (0 to 15)';
 COMMENT ON FUNCTION uid8_mode(uid8) IS 'layout mode of a uid8: spread or time_sequential';
 COMMENT ON FUNCTION uid8_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int4, pg_catalog.text) IS
-	'uid8 of a timestamp (truncated to the millisecond), sequence (0 to 63), generator (0 to 2047), cluster (0 to 15) and mode (spread or time_sequential)';
+	'uid8 of a timestamp (truncated to the millisecond), sequence (0 to 63), generator (0 to 2047), cluster (0 to 15) and mode (time_sequential, the default, or spread)';
 COMMENT ON FUNCTION uid8_floor(pg_catalog.timestamptz) IS 'smallest time_sequential uid8 whose time is the given one or later';
 COMMENT ON FUNCTION uid8_ceil(pg_catalog.timestamptz) IS 'largest time_sequential uid8 whose time is the given one or earlier';
 COMMENT ON FUNCTION uid8_to_bytea(uid8) IS 'the 8 bytes of a uid8, big-endian';
