@@ -40,6 +40,7 @@ my $root;
 BEGIN
 {
 	$root = $ENV{IDTYPES_CONTRACT_ROOT} // "$FindBin::RealBin/..";
+	unshift @INC, "$root/t";
 	require "$root/t/IdtypesTest.pm";
 }
 my @test_schemes = IdtypesTest::schemes();
@@ -96,10 +97,10 @@ is($make_schemes // '', join(' ', @sources),
 	"the Makefile's SCHEMES are src/scheme.h's, in its order (the UUID versions as uuid)");
 
 is(join(' ', map { $_->{name} } @test_schemes), join(' ', @clocks),
-	"t/IdtypesTest.pm's \@SCHEMES has src/scheme.h's schemes, in its order");
+	"t/IdtypesTest/Schemes.pm's \@SCHEMES has src/scheme.h's schemes, in its order");
 is(join(' ', map { $_->{type} } grep { $_->{type} ne $_->{name} } @test_schemes),
 	join(' ', map { 'uuid' } @uuid_clocks),
-	"t/IdtypesTest.pm's \@SCHEMES: the UUID versions' type is uuid, every other scheme's its own name");
+	"t/IdtypesTest/Schemes.pm's \@SCHEMES: the UUID versions' type is uuid, every other scheme's its own name");
 
 # ---------------------------------------------------------------------------
 # the files of each scheme's own
