@@ -489,10 +489,10 @@ fuzz_uuid464(const char *s)
 	if (call(uuid464_decode, &value, 1,
 			 PointerGetDatum(make_varlena((const uint8 *) s, strlen(s))), 0, 0))
 	{
-		char		text[CODEC_BASE64URL_LEN(16)];
+		char		chars[CODEC_BASE64URL_LEN(16)];
 
-		codec_base64url_encode(text, (const uint8 *) DatumGetPointer(value), 16);
-		CHECK(strlen(s) == sizeof(text) && memcmp(s, text, sizeof(text)) == 0);
+		codec_base64url_encode(chars, (const uint8 *) DatumGetPointer(value), 16);
+		CHECK(strlen(s) == sizeof(chars) && memcmp(s, chars, sizeof(chars)) == 0);
 	}
 	else
 	{
@@ -530,13 +530,13 @@ fuzz_base62(const char *s, size_t len)
 		CHECK(r == CODEC_BASE62_OVERFLOW);
 	else
 	{
-		char		text[CODEC_BASE62_96_LEN];
+		char		chars[CODEC_BASE62_96_LEN];
 
 		CHECK(r == CODEC_BASE62_OK);
 		for (int i = 11; i >= 0; i--, v >>= 8)
 			CHECK(bytes[i] == (uint8) v);
-		codec_base62_encode96(text, bytes);
-		CHECK(memcmp(text, s, len) == 0);
+		codec_base62_encode96(chars, bytes);
+		CHECK(memcmp(chars, s, len) == 0);
 	}
 }
 
@@ -545,12 +545,12 @@ static void
 fuzz_base32(int nbytes, const char *s, size_t len)
 {
 	uint8		bytes[32];
-	char		text[CODEC_BASE32_CHARS(32)];
+	char		chars[CODEC_BASE32_CHARS(32)];
 
 	if (codec_base32_decode(bytes, nbytes, s, len))
 	{
 		CHECK(len == (size_t) CODEC_BASE32_CHARS(nbytes));
-		codec_base32_encode(text, bytes, nbytes);
+		codec_base32_encode(chars, bytes, nbytes);
 		for (size_t i = 0; i < len; i++)
 		{
 			char		c = s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A' : s[i];
@@ -559,7 +559,7 @@ fuzz_base32(int nbytes, const char *s, size_t len)
 				c = '1';
 			else if (c == 'O')
 				c = '0';
-			CHECK(text[i] == c);
+			CHECK(chars[i] == c);
 		}
 	}
 }
@@ -568,13 +568,13 @@ static void
 fuzz_base64url(int nbytes, const char *s, size_t len)
 {
 	uint8		bytes[48];
-	char		text[CODEC_BASE64URL_LEN(48)];
+	char		chars[CODEC_BASE64URL_LEN(48)];
 
 	if (codec_base64url_decode(bytes, nbytes, s, (int) len))
 	{
 		CHECK(len == (size_t) CODEC_BASE64URL_LEN(nbytes));
-		codec_base64url_encode(text, bytes, nbytes);
-		CHECK(memcmp(text, s, len) == 0);
+		codec_base64url_encode(chars, bytes, nbytes);
+		CHECK(memcmp(chars, s, len) == 0);
 	}
 }
 
@@ -584,29 +584,29 @@ fuzz_roundtrips(const uint8 *data, size_t size)
 {
 	uint8		in[48] = {0};
 	uint8		out[48];
-	char		text[128];
+	char		chars[128];
 	int			n = size > 0 ? data[0] % 33 : 0;
 
 	memcpy(in, size > 1 ? data + 1 : in, Min(size > 1 ? size - 1 : 0, sizeof(in)));
 
-	codec_base32_encode(text, in, n);
-	CHECK(codec_base32_decode(out, n, text, CODEC_BASE32_CHARS(n)));
+	codec_base32_encode(chars, in, n);
+	CHECK(codec_base32_decode(out, n, chars, CODEC_BASE32_CHARS(n)));
 	CHECK(memcmp(in, out, n) == 0);
 
-	codec_base64url_encode(text, in, n);
-	CHECK(codec_base64url_decode(out, n, text, CODEC_BASE64URL_LEN(n)));
+	codec_base64url_encode(chars, in, n);
+	CHECK(codec_base64url_decode(out, n, chars, CODEC_BASE64URL_LEN(n)));
 	CHECK(memcmp(in, out, n) == 0);
 
-	codec_base62_encode96(text, in);
-	CHECK(codec_base62_decode96(out, text, CODEC_BASE62_96_LEN) == CODEC_BASE62_OK);
+	codec_base62_encode96(chars, in);
+	CHECK(codec_base62_decode96(out, chars, CODEC_BASE62_96_LEN) == CODEC_BASE62_OK);
 	CHECK(memcmp(in, out, 12) == 0);
 
 	{
 		static const int groups[] = {32};
 
-		codec_hex_encode(text, in, 16, n % 2 == 0);
-		text[32] = '\0';
-		CHECK(codec_hex_decode_groups(out, 16, text, groups, 1));
+		codec_hex_encode(chars, in, 16, n % 2 == 0);
+		chars[32] = '\0';
+		CHECK(codec_hex_decode_groups(out, 16, chars, groups, 1));
 		CHECK(memcmp(in, out, 16) == 0);
 	}
 
@@ -619,11 +619,11 @@ fuzz_roundtrips(const uint8 *data, size_t size)
 
 		for (int i = 0; i < width; i++)
 			limit *= base;
-		if (codec_uint_encode(text, v, base, width))
+		if (codec_uint_encode(chars, v, base, width))
 		{
-			text[width] = '\0';
+			chars[width] = '\0';
 			CHECK(v < limit);
-			CHECK(strtoull(text, NULL, base) == v);
+			CHECK(strtoull(chars, NULL, base) == v);
 		}
 		else
 			CHECK(v >= limit);
