@@ -92,15 +92,25 @@ typedef struct IdScheme
 static const IdScheme idschemes[IDSCHEME_COUNT] = {
 	/* microseconds since the Unix epoch (Muid specification) */
 	[IDSCHEME_MUID] = {
-		.id = IDSCHEME_MUID, .name = "muid", .label = "muid", .len = MUID_LEN,
-		.tick_ns = 1000, .epoch_jdate = UNIX_EPOCH_JDATE,
-		.tick_bits = 56, .counter_bits = 0,
+		.id = IDSCHEME_MUID,
+		.name = "muid",
+		.label = "muid",
+		.len = MUID_LEN,
+		.tick_ns = 1000,
+		.epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 56,
+		.counter_bits = 0,
 	},
 	/* Unix milliseconds, then the 16-bit counter of the hybrid logical clock */
 	[IDSCHEME_HLCULID] = {
-		.id = IDSCHEME_HLCULID, .name = "hlculid", .label = "hlculid", .len = HLCULID_LEN,
-		.tick_ns = 1000000, .epoch_jdate = UNIX_EPOCH_JDATE,
-		.tick_bits = 48, .counter_bits = 16,
+		.id = IDSCHEME_HLCULID,
+		.name = "hlculid",
+		.label = "hlculid",
+		.len = HLCULID_LEN,
+		.tick_ns = 1000000,
+		.epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 48,
+		.counter_bits = 16,
 	},
 	/*
 	 * 42-bit Unix milliseconds; the clock word's low 17 bits are the 6-bit
@@ -108,15 +118,27 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 	 * the layout mode decides where the milliseconds go.
 	 */
 	[IDSCHEME_UID8] = {
-		.id = IDSCHEME_UID8, .name = "uid8", .label = "uid8", .len = UID8_LEN,
-		.tick_ns = 1000000, .epoch_jdate = UNIX_EPOCH_JDATE,
-		.tick_bits = 42, .counter_bits = 17, .resume_after_tick = true,
+		.id = IDSCHEME_UID8,
+		.name = "uid8",
+		.label = "uid8",
+		.len = UID8_LEN,
+		.tick_ns = 1000000,
+		.epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 42,
+		.counter_bits = 17,
+		.resume_after_tick = true,
 	},
 	/* 100 ns since 1582-10-15 (RFC 9562 section 5.6) */
 	[IDSCHEME_UUIDV6] = {
-		.id = IDSCHEME_UUIDV6, .name = "uuidv6", .label = "UUIDv6", .len = UUID_LEN,
-		.uuid_version = 6, .tick_ns = 100, .epoch_jdate = IDSCHEME_GREGORIAN_JDATE,
-		.tick_bits = 60, .counter_bits = 0,
+		.id = IDSCHEME_UUIDV6,
+		.name = "uuidv6",
+		.label = "UUIDv6",
+		.len = UUID_LEN,
+		.uuid_version = 6,
+		.tick_ns = 100,
+		.epoch_jdate = IDSCHEME_GREGORIAN_JDATE,
+		.tick_bits = 60,
+		.counter_bits = 0,
 	},
 	/*
 	 * Unix milliseconds, then the 12-bit sub-millisecond fraction (RFC 9562
@@ -128,21 +150,38 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 	 * and the fraction only orders UUIDs within their millisecond.
 	 */
 	[IDSCHEME_UUIDV7] = {
-		.id = IDSCHEME_UUIDV7, .name = "uuidv7", .label = "UUIDv7", .len = UUID_LEN,
-		.uuid_version = 7, .tick_ns = 1000000, .epoch_jdate = UNIX_EPOCH_JDATE,
-		.tick_bits = 48, .counter_bits = 12,
+		.id = IDSCHEME_UUIDV7,
+		.name = "uuidv7",
+		.label = "UUIDv7",
+		.len = UUID_LEN,
+		.uuid_version = 7,
+		.tick_ns = 1000000,
+		.epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 48,
+		.counter_bits = 12,
 	},
 	/* the 60 most significant bits of Unix nanoseconds: 16 ns (draft-02 section 4.5) */
 	[IDSCHEME_UUIDV8] = {
-		.id = IDSCHEME_UUIDV8, .name = "uuidv8", .label = "UUIDv8", .len = UUID_LEN,
-		.uuid_version = 8, .tick_ns = 16, .epoch_jdate = UNIX_EPOCH_JDATE,
-		.tick_bits = 60, .counter_bits = 0,
+		.id = IDSCHEME_UUIDV8,
+		.name = "uuidv8",
+		.label = "UUIDv8",
+		.len = UUID_LEN,
+		.uuid_version = 8,
+		.tick_ns = 16,
+		.epoch_jdate = UNIX_EPOCH_JDATE,
+		.tick_bits = 60,
+		.counter_bits = 0,
 	},
 	/* seconds since 2020-01-01, then the 32-bit counter of the clock word (tid62.c) */
 	[IDSCHEME_TID62] = {
-		.id = IDSCHEME_TID62, .name = "tid62", .label = "tid62", .len = TID62_LEN,
-		.tick_ns = IDSCHEME_NS_PER_SEC, .epoch_jdate = IDSCHEME_TID62_JDATE,
-		.tick_bits = 32, .counter_bits = 32,
+		.id = IDSCHEME_TID62,
+		.name = "tid62",
+		.label = "tid62",
+		.len = TID62_LEN,
+		.tick_ns = IDSCHEME_NS_PER_SEC,
+		.epoch_jdate = IDSCHEME_TID62_JDATE,
+		.tick_bits = 32,
+		.counter_bits = 32,
 	},
 };
 
