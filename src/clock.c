@@ -163,6 +163,16 @@ idclock_ns_of_word(IdSchemeId id, uint64 word)
 	return ticks * s->tick_ns;
 }
 
+/* This backend's wall time at its last steady check of each clock. */
+int64		idclock_steady_checked[IDSCHEME_COUNT];
+
+void
+idclock_steady_check(IdSchemeId id, int64 now)
+{
+	(void) idclock_steady_ns(id, now);
+	idclock_steady_checked[id] = now;
+}
+
 /*
  * Raise a clock's steady offset (clock.h: idclock_steady_ns()) to ahead;
  * never lowers it.

@@ -179,6 +179,27 @@ idclock_steady_ns(IdSchemeId id, int64 now)
 	return mono + offset;
 }
 
+/*
+ * For generators that read the steady time only when they run ahead of the
+ * wall clock (the UUIDs): keep the clock's steady offset current at most
+ * once per IDCLOCK_STEADY_CHECK_NS of this backend's wall time, and at once
+ * whenever the wall clock has jumped out of that window (a forward step is
+ * what raises the offset; after a step back the window restarts), so that
+ * a step back later finds the offset as the generators found the wall
+ * clock before it.
+ */
+#define IDCLOCK_STEADY_CHECK_NS	INT64CONST(1000000)
+
+extern int64 idclock_steady_checked[IDSCHEME_COUNT];
+extern void idclock_steady_check(IdSchemeId id, int64 now);
+
+static inline void
+idclock_steady_note(IdSchemeId id, int64 now)
+{
+	if (unlikely((uint64) (now - idclock_steady_checked[id]) >= (uint64) IDCLOCK_STEADY_CHECK_NS))
+		idclock_steady_check(id, now);
+}
+
 /* How far ahead of the last issued value the state file reaches. */
 #define IDCLOCK_AHEAD_SECS		5
 

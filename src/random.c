@@ -4,7 +4,7 @@
  *	  Cryptographically strong random bytes for the generators, buffered.
  *
  * Every byte comes from pg_strong_random() (OpenSSL's CSPRNG or the
- * kernel's), but it is fetched a few kilobytes at a time: one call per id
+ * kernel's), but it is fetched 64 kB at a time: one call per id
  * would cost more than the rest of the id.  The buffer belongs to one
  * process: a process that finds it filled by another (its parent, before a
  * fork) throws it away, so two backends never hand out the same bytes.

@@ -79,7 +79,7 @@ uuid_epoch_usec(const IdScheme *tm)
 	return (uint64) (UNIX_EPOCH_JDATE - tm->epoch_jdate) * USECS_PER_DAY;
 }
 
-static pg_uuid_t *
+static inline pg_uuid_t *
 uuid_make(uint64 hi, uint64 lo)
 {
 	pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
@@ -234,7 +234,7 @@ typedef struct UuidStep
 } UuidStep;
 
 /* The next tick: now, or the last + 1; 0 (wait) past the lead's bound. */
-static uint64
+static inline uint64
 uuid_step(uint64 last, void *arg)
 {
 	const UuidStep *s = (const UuidStep *) arg;
@@ -256,22 +256,35 @@ uuid_out_of_range(const IdScheme *tm)
 			 errmsg("%s timestamp out of range", tm->label)));
 }
 
-/* A tick no other generation on this server (or backend) gets. */
+/*
+ * A tick no other generation on this server (or backend) gets.  The bound
+ * on the lead is first taken from the wall clock (steady time is never
+ * behind it, so a tick within now + the lead is within the bound); only a
+ * clock that runs ahead of that reads the steady time.
+ */
 static pg_attribute_always_inline uint64
 uuid_next_tick(const IdScheme *tm)
 {
+	/* the lead in ticks, rounded down: tick(t + lead) >= tick(t) + this */
+	const uint64 lead_ticks = uuid_tick_at_ns(UUID_LEAD_MAX_NS, tm) - uuid_tick_at_ns(0, tm);
+
 	for (;;)
 	{
 		int64		now = idclock_now_ns();
 		UuidStep	s;
 		uint64		tick;
 
+		idclock_steady_note(tm->id, now);
 		s.floor = uuid_tick_at_ns(now, tm);
-		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->id, now) + UUID_LEAD_MAX_NS, tm);
 		if (unlikely(s.floor > UUID_TICK_MAX))
 			uuid_out_of_range(tm);
+		s.ceiling = s.floor + lead_ticks;
 		tick = idclock_advance(tm->id, uuid_step, &s);
 		if (likely(tick != 0))
+			return tick;
+		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->id, now) + UUID_LEAD_MAX_NS, tm);
+		tick = idclock_advance(tm->id, uuid_step, &s);
+		if (tick != 0)
 			return tick;
 		if (idclock_last(tm->id) >= UUID_TICK_MAX)
 			uuid_out_of_range(tm);
