@@ -79,13 +79,18 @@ uuid_epoch_usec(const IdScheme *tm)
 	return (uint64) (UNIX_EPOCH_JDATE - tm->epoch_jdate) * USECS_PER_DAY;
 }
 
+/*
+ * A UUID of two halves, hi with its version (uuid_time_hi(), uuid_v1_hi()),
+ * lo with the RFC 9562 variant put in its top two bits: the one place that
+ * sets them, for every UUID made here.
+ */
 static inline pg_uuid_t *
 uuid_make(uint64 hi, uint64 lo)
 {
 	pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
 
 	codec_put_be(u->data, hi, 8);
-	codec_put_be(u->data + 8, lo, 8);
+	codec_put_be(u->data + 8, UUID_VARIANT_RFC | (lo & UUID_LOW_BITS_MASK), 8);
 	return u;
 }
 
@@ -294,11 +299,11 @@ uuid_next_tick(const IdScheme *tm)
 	}
 }
 
-/* Variant, then 62 random bits. */
+/* 62 random bits under the variant (uuid_make() drops the top two). */
 static inline uint64
 uuid_random_lo(void)
 {
-	return UUID_VARIANT_RFC | (idrandom_u64() & UUID_LOW_BITS_MASK);
+	return idrandom_u64();
 }
 
 PG_FUNCTION_INFO_V1(gen_uuidv6);
@@ -403,7 +408,7 @@ gen_uuidv8(PG_FUNCTION_ARGS)
 		node = idrandom_u64() & UUIDV8_NODE_MASK;
 	while (unlikely(node == 0));
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv8_scheme->uuid_version),
-							   UUID_VARIANT_RFC | (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
+							   (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
 }
 
 /*
@@ -418,7 +423,7 @@ uuid_safe_bound_common(const IdScheme *tm)
 {
 	uint64		tick = Min(idbound_safe_word(tm->id), UUID_TICK_MAX);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), 0));
 }
 
 PG_FUNCTION_INFO_V1(uuidv6_safe_bound);
@@ -540,18 +545,14 @@ Datum
 uuidv8_from_bytes(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
-	pg_uuid_t  *u;
+	const pg_uuid_t *u = (const pg_uuid_t *) VARDATA_ANY(b);
 
 	if (VARSIZE_ANY_EXHDR(b) != UUID_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid length for a UUIDv8: %d bytes, expected %d",
 						(int) VARSIZE_ANY_EXHDR(b), UUID_LEN)));
-	u = palloc(sizeof(pg_uuid_t));
-	memcpy(u->data, VARDATA_ANY(b), UUID_LEN);
-	u->data[6] = (u->data[6] & 0x0F) | 0x80;
-	u->data[8] = (u->data[8] & 0x3F) | 0x80;
-	PG_RETURN_UUID_P(u);
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(uuid_time_hi_tick(uuid_get_hi(u)), 8), uuid_get_lo(u)));
 }
 
 /* ---------- the smallest and largest UUID of an instant ---------- */
@@ -561,7 +562,7 @@ uuid_floor_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
 	uint64		tick = uuid_tick_floor(PG_GETARG_TIMESTAMPTZ(0), tm);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), 0));
 }
 
 static Datum
@@ -569,8 +570,7 @@ uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
 	uint64		tick = uuid_tick_ceil(PG_GETARG_TIMESTAMPTZ(0), tm);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version),
-							   UUID_VARIANT_RFC | UUID_LOW_BITS_MASK));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_LOW_BITS_MASK));
 }
 
 PG_FUNCTION_INFO_V1(uuidv6_floor);
