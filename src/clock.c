@@ -8,7 +8,9 @@
  * compare-and-swap loop (lock-free: no backend ever waits for another on the
  * hot path) and returns the new value, which no other call on this server
  * returns.  The scheme's step function decides what "forward" means, e.g.
- * max(now, last + 1).
+ * max(now, last + 1).  That hot path (reading the clocks, advancing,
+ * checking the reservation) is inline in clock.h, in every generator; the
+ * paths that wait, write or raise errors are here.
  *
  * Persistence ahead of use: in shared memory, each clock also has a
  * "reserved" value that the state file in the data directory covers.  A
