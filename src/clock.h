@@ -59,8 +59,8 @@ typedef uint64 (*IdClockStep) (uint64 last, void *arg);
  * (doc/performance.md), and each call that the compiler cannot see through
  * costs its arguments, its frame and a branch it cannot fold.
  */
-extern PGDLLIMPORT IdClock *idclock_array;
-extern PGDLLIMPORT bool idclock_shared;
+extern IdClock *idclock_array;
+extern bool idclock_shared;
 extern IdClock *idclock_use_local(void);
 
 static inline IdClock *

@@ -23,9 +23,9 @@
  */
 #define IDRANDOM_BUFSIZE 65536
 
-extern PGDLLIMPORT uint8 idrandom_buf[IDRANDOM_BUFSIZE];
-extern PGDLLIMPORT int idrandom_pos;
-extern PGDLLIMPORT int idrandom_owner;
+extern uint8 idrandom_buf[IDRANDOM_BUFSIZE];
+extern int idrandom_pos;
+extern int idrandom_owner;
 extern void idrandom_refill(void);
 
 static inline bool
