@@ -594,7 +594,7 @@ so the table and index fit in it). {rounds} rounds."""
 but `fsync = on`: the servers of part walres), both in every round, in a
 rotating order; the alternatives run on both, so that their columns show
 the run's noise. Per call: ns over `count(1)` in
-`SELECT count(f()) FROM generate_series(1, {ncall:,})`, medians of {rounds}
+`SELECT count(f()) FROM generate_series(1, {ncall})`, medians of {rounds}
 rounds. INSERT: {n:,} rows in transactions of {batch}, as in
 [INSERT past shared_buffers](#insert-past-shared_buffers), median seconds,
 and their ratios to a bigint sequence and to `gen_random_uuid()` on the
