@@ -90,7 +90,7 @@ IDTYPES_GENERATORS = [g for g in GENERATORS if g[3] == "idtypes"]
 
 TARGET_GEN_USEC = 0.15
 
-ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres"
+ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor"
 
 # The servers the generation and INSERT parts run on, and the settings each
 # has that a benchmark chose (named next to their figures).  The tuned
@@ -508,6 +508,102 @@ so the table and index fit in it). {rounds} rounds."""
 
     # -- reservations in the WAL: before and after ---------------------------
 
+    def connect_before_after(self):
+        """Connections to the servers of --before and --after, each with what
+        parts walres and floor use."""
+        conns = {sv: self.connect(sv) for sv in ("before", "after")}
+        for c in conns.values():
+            for stmt in ("CREATE EXTENSION IF NOT EXISTS idtypes", "CREATE EXTENSION IF NOT EXISTS pgstattuple",
+                         "CREATE EXTENSION IF NOT EXISTS pg_walinspect", 'CREATE EXTENSION IF NOT EXISTS "uuid-ossp"',
+                         "CREATE SEQUENCE IF NOT EXISTS bench_seq", PLPGSQL_UUIDV7, FILL_PROCEDURE):
+                c.execute(stmt)
+        # a build from before the UUID generators' renames (gen_uuidvN()):
+        # the new names, bound to the same C functions, so both builds run
+        # the same statements at the same cost
+        for n_ in (6, 7, 8):
+            if conns["before"].execute(f"SELECT to_regprocedure('uuidv{n_}_next()')").fetchone()[0] is None:
+                conns["before"].execute(f"CREATE FUNCTION uuidv{n_}_next() RETURNS uuid "
+                                        f"AS '$libdir/idtypes', 'gen_uuidv{n_}' LANGUAGE C VOLATILE")
+        return conns
+
+    # -- generators' cost per call: before and after --------------------------
+
+    def part_floor(self):
+        """The build of --before against this one, on two servers with the same
+        settings: every generator's time per call, and the INSERT time of
+        each key's generator against a bigint sequence and gen_random_uuid()
+        (and core's uuidv7() where the server has it), so that a change to
+        the generators' hot paths shows what it gained, and where the
+        alternatives stand, in one run."""
+        title = "## Generators per call: before and after\n\n"
+        if not self.args.before:
+            self.sections.append(title + "Not run: `bench/run.sh --before REF` names the build to compare with.\n\n")
+            return
+        ncall = self.nrows(1_000_000, 100_000)
+        n = self.nrows(200_000, 20_000)
+        rounds = self.nrounds(5, 2)
+        batch = 1000
+        servers = ["before", "after"]
+        conns = self.connect_before_after()
+        gens = list(GENERATORS)
+        if int(conns["after"].execute("SHOW server_version_num").fetchone()[0]) >= 180000:
+            gens.insert(2, ("uuidv7() (core)", "uuid", "uuidv7()", "core"))
+        inserted = [g for g in gens if g[0] not in ("uuid_generate_v1()", "PL/pgSQL UUIDv7")]
+        log(f"floor: {ncall} calls, {n} rows in transactions of {batch}, {rounds} rounds, before and after")
+        alts = [("count(1)", "1")] + [(g[0], g[2]) for g in gens]
+        calls = {(sv, a[0]): [] for sv in servers for a in alts}
+        ins = {(sv, g[0]): {"secs": [], "wal": [], "density": [], "index": [], "heap": []}
+               for sv in servers for g in inserted}
+        for c in conns.values():
+            for name, expr in alts:
+                c.execute(f"SELECT count({expr}) FROM generate_series(1, 1000)")
+        for r in range(rounds):
+            for sv in rotated(servers, r):
+                c = conns[sv]
+                for name, expr in rotated(alts, r):
+                    calls[(sv, name)].append(self.timed(
+                        c, f"SELECT count({expr}) FROM generate_series(1, {ncall})"))
+                for name, typ, expr, _ in rotated(inserted, r):
+                    self.insert_once(c, typ, expr, n, batch, ins[(sv, name)])
+        for c in conns.values():
+            c.execute("DROP TABLE IF EXISTS bench_insert")
+            c.close()
+
+        def ns(sv, name):
+            return med([(t - b) / ncall * 1e9 for t, b in zip(calls[(sv, name)], calls[(sv, "count(1)")])])
+
+        def secs(sv, name):
+            return med(ins[(sv, name)]["secs"])
+
+        rows = []
+        for name, typ, expr, kind in gens:
+            b, a = ns("before", name), ns("after", name)
+            cells = [f"`{expr}`", kind, f"{b:.1f}", f"{a:.1f}", f"{a / b:.2f}" if kind == "idtypes" else ""]
+            if any(g[0] == name for g in inserted):
+                for sv in servers:
+                    cells += [f"{secs(sv, name):.2f}", f"{secs(sv, name) / secs(sv, 'bigint sequence'):.2f}×",
+                              f"{secs(sv, name) / secs(sv, 'gen_random_uuid()'):.2f}×"]
+            else:
+                cells += [""] * 6
+            rows.append("| " + " | ".join(cells) + " |")
+        self.results["floor"] = {"n": n, "ncall": ncall, "batch": batch, "before_ref": self.args.before_ref,
+                                 "calls": {f"{k[0]} {k[1]}": v for k, v in calls.items()},
+                                 "insert": {f"{k[0]} {k[1]}": v for k, v in ins.items()}}
+        self.sections.append(title + f"""The build of `{self.args.before_ref}` (before) against this one
+(after), on two servers with the same settings (those of the tuned server,
+but `fsync = on`: the servers of part walres), both in every round, in a
+rotating order; the alternatives run on both, so that their columns show
+the run's noise. Per call: ns over `count(1)` in
+`SELECT count(f()) FROM generate_series(1, {ncall})`, medians of {rounds}
+rounds. INSERT: {n:,} rows in transactions of {batch}, as in
+[INSERT past shared_buffers](#insert-past-shared_buffers), median seconds,
+and their ratios to a bigint sequence and to `gen_random_uuid()` on the
+same server.
+
+| generator | from | ns per call before | after | after / before | INSERT s before | × sequence | × gen_random_uuid() | INSERT s after | × sequence | × gen_random_uuid() |
+|---|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n\n")
+
     def part_walres(self):
         """The build of --before (bench/run.sh --before REF, a build without
         the clocks' reservations in the WAL) against this one, on two servers
@@ -525,19 +621,7 @@ so the table and index fit in it). {rounds} rounds."""
         servers = ["before", "after"]
         gens = [GENERATORS[0]] + IDTYPES_GENERATORS
         log(f"walres: {ncall} calls, {n} rows in transactions of {batch}, {rounds} rounds, before and after")
-        conns = {sv: self.connect(sv) for sv in servers}
-        for c in conns.values():
-            for stmt in ("CREATE EXTENSION IF NOT EXISTS idtypes", "CREATE EXTENSION IF NOT EXISTS pgstattuple",
-                         "CREATE EXTENSION IF NOT EXISTS pg_walinspect", "CREATE SEQUENCE IF NOT EXISTS bench_seq",
-                         FILL_PROCEDURE):
-                c.execute(stmt)
-        # a build from before the UUID generators' renames (gen_uuidvN()):
-        # the new names, bound to the same C functions, so both builds run
-        # the same statements at the same cost
-        for n_ in (6, 7, 8):
-            if conns["before"].execute(f"SELECT to_regprocedure('uuidv{n_}_next()')").fetchone()[0] is None:
-                conns["before"].execute(f"CREATE FUNCTION uuidv{n_}_next() RETURNS uuid "
-                                        f"AS '$libdir/idtypes', 'gen_uuidv{n_}' LANGUAGE C VOLATILE")
+        conns = self.connect_before_after()
         calls = {(sv, a): [] for sv in servers for a in ["count(1)"] + [g[0] for g in gens]}
         ins = {(sv, g[0]): {"secs": [], "wal": [], "density": [], "index": [], "heap": [], "records": [], "lsn0": []}
                for sv in servers for g in gens}

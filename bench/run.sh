@@ -22,18 +22,19 @@
 #
 #   --quick       small sizes, one or two rounds: a smoke run of a few
 #                 minutes that writes to bench/out/quick/ (not committed)
-#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7
+#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor
 #   --rounds N    N rounds in every part (instead of each part's own number)
 #   --rows N      N calls per generation statement and N rows per INSERT
 #                 (instead of 1,000,000)
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
-#   --before REF  part walres: idtypes as of the git commit REF (one without
-#                 the clocks' reservations in the WAL), built into a copy of
-#                 the PostgreSQL installation under the work directory, on a
-#                 server of its own next to one with this build, both with
-#                 the tuned settings and fsync on (without it, the part says
-#                 it was not run)
+#   --before REF  parts walres and floor: idtypes as of the git commit REF
+#                 (walres: one without the clocks' reservations in the WAL;
+#                 floor: one before a change to the generators' hot paths),
+#                 built into a copy of the PostgreSQL installation under the
+#                 work directory (bench/before.sh), on a server of its own
+#                 next to one with this build, both with the tuned settings
+#                 and fsync on (without it, the parts say they were not run)
 #
 # PG_MAJOR=N selects the PostgreSQL version (tools/common.sh; 15 by default),
 # e.g. on Debian with PostgreSQL 18 packages:
@@ -44,6 +45,7 @@
 # /tmp/idtypes-bench.* (up to about 8 GB during the range-query part) and
 # are removed at the end.
 source "$(dirname "${BASH_SOURCE[0]}")/../tools/common.sh"
+source "$IDTYPES_ROOT/bench/before.sh"
 
 quick=false
 args=()
@@ -122,22 +124,14 @@ start_server "$dir/defpre" "shared_preload_libraries = 'idtypes'"
 log "starting a server with default settings"
 start_server "$dir/deflocal"
 
-# The build to compare with (part walres): REF's tree, built against this
-# PostgreSQL and installed (DESTDIR) into a copy of its installation, whose
-# programs find their libraries and shared files relative to themselves, so
-# that both builds run side by side under the name idtypes.
+# The build to compare with (parts walres and floor): REF's tree, built
+# into a copy of this PostgreSQL (bench/before.sh).
 if [ -n "$before_ref" ]; then
-	log "building idtypes as of $before_ref for the comparison"
-	as_user mkdir "$dir/before" "$dir/after" "$dir/before-src"
-	mkdir -p "$dir/before-pg$(dirname "$PG_BINDIR")" "$dir/before-pg$("$PG_CONFIG" --sharedir)"
-	cp -a "$(dirname "$PG_BINDIR")/." "$dir/before-pg$(dirname "$PG_BINDIR")/"
-	cp -a "$("$PG_CONFIG" --sharedir)/." "$dir/before-pg$("$PG_CONFIG" --sharedir)/"
-	git -C "$IDTYPES_ROOT" archive "$before_ref" | tar -C "$dir/before-src" -xf -
-	make -s -C "$dir/before-src" PG_CONFIG="$PG_CONFIG" -j2 >/dev/null
-	make -s -C "$dir/before-src" PG_CONFIG="$PG_CONFIG" DESTDIR="$dir/before-pg" install >/dev/null
+	as_user mkdir "$dir/before" "$dir/after"
+	before_bin=$(build_before "$before_ref" "$dir")
 	walres_conf=("${common_conf[@]}" "fsync = on" "shared_preload_libraries = 'idtypes'"
 		"idtypes.uid8_generator_id = 0" "idtypes.uid8_generator_count = 2048")
-	PG_BINDIR=$dir/before-pg$PG_BINDIR start_server "$dir/before" "${walres_conf[@]}"
+	PG_BINDIR=$before_bin start_server "$dir/before" "${walres_conf[@]}"
 	start_server "$dir/after" "${walres_conf[@]}"
 	args+=(--before "$dir/before" --after "$dir/after" --before-ref "$(git -C "$IDTYPES_ROOT" rev-parse --short "$before_ref")")
 fi

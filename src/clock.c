@@ -8,7 +8,9 @@
  * compare-and-swap loop (lock-free: no backend ever waits for another on the
  * hot path) and returns the new value, which no other call on this server
  * returns.  The scheme's step function decides what "forward" means, e.g.
- * max(now, last + 1).
+ * max(now, last + 1).  That hot path (reading the clocks, advancing,
+ * checking the reservation) is inline in clock.h, in every generator; the
+ * paths that wait, write or raise errors are here.
  *
  * Persistence ahead of use: in shared memory, each clock also has a
  * "reserved" value that the state file in the data directory covers.  A
@@ -44,9 +46,6 @@
 #include "clock.h"
 #include "compat.h"
 
-/* How far ahead of the last issued value the state file reaches. */
-#define IDCLOCK_AHEAD_SECS		5
-
 #define IDCLOCK_STATE_HEADER	"idtypes state 1\n"
 /*
  * Room for the lines of a newer version's clocks carried through a rewrite
@@ -81,10 +80,10 @@ typedef struct IdClockArea
 
 /* The clocks in use: shared ones, or this backend's own. */
 static IdClock local_clocks[IDSCHEME_COUNT];
-static IdClock *clocks = NULL;
+IdClock    *idclock_array = NULL;
 static IdClockArea *area = NULL;
 static LWLock *state_lock = NULL;
-static bool clocks_shared = false;
+bool		idclock_shared = false;
 
 /* What the start found in the data directory. */
 typedef enum StateFileResult
@@ -106,17 +105,9 @@ static uint64 reinit_values[IDSCHEME_COUNT];
 static char reinit_carried[IDCLOCK_CARRIED_MAX + 1];
 static bool reinit_known = false;
 
-static inline IdClock *get_clocks(void);
-static void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 static bool write_state_file(const uint64 *values, int elevel);
 pg_noreturn static void state_file_inaccessible(const char *what);
 static StateFileResult read_state_file(uint64 *values);
-
-/*
- * The last second whose nanoseconds fit the 64-bit count:
- * 2262-04-11 23:47:16 UTC.
- */
-#define IDCLOCK_LAST_SEC		(PG_INT64_MAX / 1000000000 - 1)
 
 int64
 idclock_wall_ns(void)
@@ -125,41 +116,22 @@ idclock_wall_ns(void)
 
 	/* vDSO on Linux: tens of nanoseconds, no system call */
 	clock_gettime(CLOCK_REALTIME, &ts);
-	/* a clock set before 1970 is treated as 1970, never as a huge time */
-	if (ts.tv_sec < 0)
-		return 0;
-	/* past the count's range: its end, never a wrapped (1970) time */
-	if (unlikely(ts.tv_sec > IDCLOCK_LAST_SEC))
-		return PG_INT64_MAX;
-	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+	return idclock_timespec_ns(&ts);
 }
 
-int64
-idclock_now_ns(void)
+/*
+ * Every id a generator takes from a time past the count's range would carry
+ * a wrong time (the range's end), so none is issued.
+ */
+void
+idclock_past_range(void)
 {
-	int64		now = idclock_wall_ns();
-
-	/*
-	 * Every id a generator takes from a time past the count's range would
-	 * carry a wrong time (the range's end), so none is issued.
-	 */
-	if (unlikely(now == PG_INT64_MAX))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("the system clock is past the range of the id clocks"),
-				 errdetail("The id clocks count nanoseconds since 1970 in 64 bits, until 2262-04-11 23:47:16 UTC."),
-				 errhint("Correct the system clock.")));
-	return now;
-}
-
-int64
-idclock_monotonic_ns(void)
-{
-	struct timespec ts;
-
-	/* slewed by NTP like the wall clock, but never stepped */
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("the system clock is past the range of the id clocks"),
+			 errdetail("The id clocks count nanoseconds since 1970 in 64 bits, until 2262-04-11 23:47:16 UTC."),
+			 errhint("Correct the system clock.")));
+	pg_unreachable();
 }
 
 /*
@@ -193,42 +165,29 @@ idclock_ns_of_word(IdSchemeId id, uint64 word)
 	return ticks * s->tick_ns;
 }
 
-/*
- * The clock's steady time: the system clock, or, when that was stepped back
- * while the server ran (or the server resumed ahead of it from the state
- * file), the highest time it showed, carried on by the monotonic clock.  So
- * it never goes back, and a clock word ahead of it is ahead of real time
- * because ids were issued faster than the clock ticks, not because the
- * system clock moved.
- */
-int64
-idclock_steady_ns(IdSchemeId id, int64 now)
+/* This backend's wall time at its last steady check of each clock. */
+int64		idclock_steady_checked[IDSCHEME_COUNT];
+
+void
+idclock_steady_check(IdSchemeId id, int64 now)
 {
-	IdClock    *c = &get_clocks()[id];
-	int64		mono = idclock_monotonic_ns();
-	int64		offset = (int64) pg_atomic_read_u64(&c->steady_offset);
-
-	if (now - mono > offset)
-	{
-		uint64		seen = (uint64) offset;
-
-		/* raise the shared offset; another backend may raise it further */
-		while ((int64) seen < now - mono &&
-			   !pg_atomic_compare_exchange_u64(&c->steady_offset, &seen, (uint64) (now - mono)))
-			;
-		return now;
-	}
-	return mono + offset;
+	(void) idclock_steady_ns(id, now);
+	idclock_steady_checked[id] = now;
 }
 
-/* How far the state file reaches ahead of the last issued value. */
-static inline uint64
-reserve_window(IdSchemeId id)
+/*
+ * Raise a clock's steady offset (clock.h: idclock_steady_ns()) to ahead;
+ * never lowers it.
+ */
+void
+idclock_steady_raise(IdClock *c, int64 ahead)
 {
-	const IdScheme *s = &idschemes[id];
+	uint64		seen = pg_atomic_read_u64(&c->steady_offset);
 
-	return (uint64) (IDCLOCK_AHEAD_SECS * IDSCHEME_NS_PER_SEC / s->tick_ns)
-		<< s->counter_bits;
+	/* another backend may raise it further */
+	while ((int64) seen < ahead &&
+		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &seen, (uint64) ahead))
+		;
 }
 
 static inline uint64
@@ -237,106 +196,29 @@ add_saturating(uint64 a, uint64 b)
 	return a > PG_UINT64_MAX - b ? PG_UINT64_MAX : a + b;
 }
 
-/* Use backend-local clocks unless idclock_shmem_init() attached shared ones. */
-static inline IdClock *
-get_clocks(void)
+/* Backend-local clocks, until idclock_shmem_init() attaches shared ones. */
+IdClock *
+idclock_use_local(void)
 {
-	if (unlikely(clocks == NULL))
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
 	{
-		for (int i = 0; i < IDSCHEME_COUNT; i++)
-		{
-			pg_atomic_init_u64(&local_clocks[i].last, 0);
-			pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
-			pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
-			pg_atomic_init_u64(&local_clocks[i].moves, 0);
-		}
-		clocks = local_clocks;
+		pg_atomic_init_u64(&local_clocks[i].last, 0);
+		pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
+		pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
+		pg_atomic_init_u64(&local_clocks[i].moves, 0);
 	}
-	return clocks;
+	idclock_array = local_clocks;
+	return idclock_array;
 }
 
-bool
-idclock_is_shared(void)
+void
+idclock_exhausted(IdSchemeId id)
 {
-	return clocks_shared;
-}
-
-/*
- * Never let a shared clock's value be used before the state file covers it.
- * Past half of the window, extend it early if nobody else is doing so, so
- * that the hot path almost never has to wait for the file.
- */
-static inline void
-cover(IdSchemeId id, uint64 value)
-{
-	uint64		reserved = pg_atomic_read_u64(&clocks[id].reserved);
-
-	if (unlikely(value > reserved))
-		idclock_reserve(id, value, true);
-	else if (unlikely(reserved - value < reserve_window(id) / 2))
-		idclock_reserve(id, value, false);
-}
-
-uint64
-idclock_advance(IdSchemeId id, IdClockStep step, void *arg)
-{
-	IdClock    *c;
-	uint64		last;
-	uint64		next;
-
-	/* before the clock is read: the transaction's floor for the safe bound */
-	idbound_before_id(id);
-	c = &get_clocks()[id];
-	last = pg_atomic_read_u64(&c->last);
-
-	if (!clocks_shared)
-	{
-		next = step(last, arg);
-		if (next <= last)
-			return 0;
-		pg_atomic_write_u64(&c->last, next);
-		return next;
-	}
-
-	for (;;)
-	{
-		next = step(last, arg);
-		if (next <= last)
-			return 0;
-		/* on failure, last is refreshed with the current value */
-		if (pg_atomic_compare_exchange_u64(&c->last, &last, next))
-			break;
-	}
-
-	cover(id, next);
-	return next;
-}
-
-static uint64
-step_at_least(uint64 last, void *arg)
-{
-	uint64		floor = *(uint64 *) arg;
-
-	if (unlikely(last == PG_UINT64_MAX))
-		return 0;
-	return Max(floor, last + 1);
-}
-
-/*
- * The next value: the given floor (usually the word of "now"), or last + 1
- * if the clock is not behind it.
- */
-uint64
-idclock_next(IdSchemeId id, uint64 floor)
-{
-	uint64		next = idclock_advance(id, step_at_least, &floor);
-
-	if (unlikely(next == 0))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("the %s clock is exhausted", idschemes[id].name),
-				 errdetail("The clock has reached the largest value its ids can hold.")));
-	return next;
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("the %s clock is exhausted", idschemes[id].name),
+			 errdetail("The clock has reached the largest value its ids can hold.")));
+	pg_unreachable();
 }
 
 /*
@@ -346,19 +228,19 @@ idclock_next(IdSchemeId id, uint64 floor)
 void
 idclock_observe(IdSchemeId id, uint64 value)
 {
-	IdClock    *c = &get_clocks()[id];
+	IdClock    *c = idclock_get(id);
 	uint64		last = pg_atomic_read_u64(&c->last);
 
 	while (last < value)
 	{
-		if (!clocks_shared)
+		if (!idclock_shared)
 		{
 			pg_atomic_write_u64(&c->last, value);
 			return;
 		}
 		if (pg_atomic_compare_exchange_u64(&c->last, &last, value))
 		{
-			cover(id, value);
+			idclock_cover(id, c, value);
 			return;
 		}
 	}
@@ -373,13 +255,7 @@ idclock_observe(IdSchemeId id, uint64 value)
 static void
 raise_steady(IdSchemeId id, uint64 value)
 {
-	IdClock    *c = &get_clocks()[id];
-	int64		want = idclock_ns_of_word(id, value) - idclock_monotonic_ns();
-	uint64		offset = pg_atomic_read_u64(&c->steady_offset);
-
-	while ((int64) offset < want &&
-		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &offset, (uint64) want))
-		;
+	idclock_steady_raise(idclock_get(id), idclock_ns_of_word(id, value) - idclock_monotonic_ns());
 }
 
 void
@@ -387,20 +263,20 @@ idclock_move(IdSchemeId id, uint64 value)
 {
 	raise_steady(id, value);
 	idclock_observe(id, value);
-	pg_atomic_fetch_add_u64(&get_clocks()[id].moves, 1);
+	pg_atomic_fetch_add_u64(&idclock_get(id)->moves, 1);
 }
 
 uint64
 idclock_moves(IdSchemeId id)
 {
-	return pg_atomic_read_u64(&get_clocks()[id].moves);
+	return pg_atomic_read_u64(&idclock_get(id)->moves);
 }
 
 /* The highest value a clock has issued or observed (0 at first). */
 uint64
 idclock_last(IdSchemeId id)
 {
-	return pg_atomic_read_u64(&get_clocks()[id].last);
+	return pg_atomic_read_u64(&idclock_get(id)->last);
 }
 
 /*
@@ -409,22 +285,22 @@ idclock_last(IdSchemeId id)
  * window per busy clock when the early extension did not happen); without,
  * only if the lock is free (the early extension).
  */
-static void
+void
 idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 {
-	IdClock    *c = &clocks[id];
+	IdClock    *c = &idclock_array[id];
 
 	if (wait)
 		LWLockAcquire(state_lock, LW_EXCLUSIVE);
 	else if (!LWLockConditionalAcquire(state_lock, LW_EXCLUSIVE))
 		return;
-	if (add_saturating(value, reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
+	if (add_saturating(value, idclock_reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
 	{
 		uint64		values[IDSCHEME_COUNT];
 
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
-			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
-		values[id] = add_saturating(value, reserve_window(id));
+			values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
+		values[id] = add_saturating(value, idclock_reserve_window(id));
 
 		/*
 		 * The early extension only runs ahead of need: if the file cannot be
@@ -467,9 +343,9 @@ idclock_redo_raise(int clock, uint64 reserved)
 	uint64		last;
 
 	/* a newer version's clock: nothing in this version issues from it */
-	if (clock < 0 || clock >= IDSCHEME_COUNT || !clocks_shared)
+	if (clock < 0 || clock >= IDSCHEME_COUNT || !idclock_shared)
 		return;
-	c = &clocks[clock];
+	c = &idclock_array[clock];
 	/* as at a start from the state file: at the end of the tick */
 	if (idschemes[clock].resume_after_tick && value != 0)
 		value |= (UINT64CONST(1) << idschemes[clock].counter_bits) - 1;
@@ -485,7 +361,7 @@ idclock_redo_raise(int clock, uint64 reserved)
 		uint64		values[IDSCHEME_COUNT];
 
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
-			values[i] = pg_atomic_read_u64(&clocks[i].reserved);
+			values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
 		values[clock] = value;
 		write_state_file(values, ERROR);
 		pg_atomic_write_u64(&c->reserved, value);
@@ -676,9 +552,9 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 							   (uint64) (idclock_ns_of_word(i, values[i]) - mono));
 		}
 	}
-	clocks = area->clocks;
+	idclock_array = area->clocks;
 	state_lock = lock;
-	clocks_shared = true;
+	idclock_shared = true;
 }
 
 /*
@@ -696,19 +572,19 @@ idclock_save_state(int code, Datum arg)
 {
 	uint64		values[IDSCHEME_COUNT];
 
-	if (IsUnderPostmaster || !clocks_shared)
+	if (IsUnderPostmaster || !idclock_shared)
 		return;
 	if (code != 0)
 	{
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
-			reinit_values[i] = Max(pg_atomic_read_u64(&clocks[i].last),
-								   pg_atomic_read_u64(&clocks[i].reserved));
+			reinit_values[i] = Max(pg_atomic_read_u64(&idclock_array[i].last),
+								   pg_atomic_read_u64(&idclock_array[i].reserved));
 		strlcpy(reinit_carried, area->carried, sizeof(reinit_carried));
 		reinit_known = true;
 		return;
 	}
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		values[i] = pg_atomic_read_u64(&clocks[i].last);
+		values[i] = pg_atomic_read_u64(&idclock_array[i].last);
 	write_state_file(values, LOG);
 }
 
@@ -793,7 +669,7 @@ state_file_untrusted(uint64 *values, const char *why)
 	if (have_mtime)
 		written_ns = ((int64) st.st_mtime + 1) * INT64CONST(1000000000);
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		values[i] = add_saturating(idclock_word_at(i, written_ns), reserve_window(i));
+		values[i] = add_saturating(idclock_word_at(i, written_ns), idclock_reserve_window(i));
 	area->carried[0] = '\0';
 
 	if (have_mtime && rename(IDCLOCK_STATE_FILE, IDCLOCK_DAMAGED_FILE) != 0)

@@ -19,9 +19,13 @@
 #ifndef IDTYPES_CLOCK_H
 #define IDTYPES_CLOCK_H
 
+#include <time.h>
+
 #include "port/atomics.h"
 #include "storage/lwlock.h"
 
+#include "bound.h"
+#include "compat.h"
 #include "scheme.h"
 
 /*
@@ -48,14 +52,85 @@ typedef struct IdClock
 typedef uint64 (*IdClockStep) (uint64 last, void *arg);
 
 /*
+ * The clocks in use: the shared ones (idclock_shmem_init()), or, until a
+ * generator first needs them, none, then this backend's own
+ * (idclock_use_local()).  Exported for the hot path below, which is inline
+ * in every generator: a generator's instructions per call are the budget
+ * (doc/performance.md), and each call that the compiler cannot see through
+ * costs its arguments, its frame and a branch it cannot fold.
+ */
+extern IdClock *idclock_array;
+extern bool idclock_shared;
+extern IdClock *idclock_use_local(void);
+
+static inline IdClock *
+idclock_get(IdSchemeId id)
+{
+	IdClock    *c = idclock_array;
+
+	if (unlikely(c == NULL))
+		c = idclock_use_local();
+	return &c[id];
+}
+
+static inline bool
+idclock_is_shared(void)
+{
+	return idclock_shared;
+}
+
+/*
+ * The last second whose nanoseconds fit the 64-bit count:
+ * 2262-04-11 23:47:16 UTC.
+ */
+#define IDCLOCK_LAST_SEC		(PG_INT64_MAX / 1000000000 - 1)
+
+/*
  * Wall clock, nanoseconds since the Unix epoch (never negative: a clock
  * before 1970 reads as 1970).  idclock_now_ns(), for generators, raises
  * 22008 past 2262-04-11 23:47:16 UTC, where the count ends;
  * idclock_wall_ns(), for what must not raise an error (callbacks, the
  * start), returns PG_INT64_MAX there.
  */
-extern int64 idclock_now_ns(void);
+static inline int64
+idclock_timespec_ns(const struct timespec *ts)
+{
+	/* a clock set before 1970 is treated as 1970, never as a huge time */
+	if (ts->tv_sec < 0)
+		return 0;
+	/* past the count's range: its end, never a wrapped (1970) time */
+	if (unlikely(ts->tv_sec > IDCLOCK_LAST_SEC))
+		return PG_INT64_MAX;
+	return (int64) ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
 extern int64 idclock_wall_ns(void);
+pg_noreturn extern void idclock_past_range(void);
+
+static inline int64
+idclock_now_ns(void)
+{
+	struct timespec ts;
+	int64		now;
+
+	/* vDSO on Linux: tens of nanoseconds, no system call */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	now = idclock_timespec_ns(&ts);
+	if (unlikely(now == PG_INT64_MAX))
+		idclock_past_range();
+	return now;
+}
+
+/* Monotonic clock (not stepped with the wall clock), nanoseconds. */
+static inline int64
+idclock_monotonic_ns(void)
+{
+	struct timespec ts;
+
+	/* slewed by NTP like the wall clock, but never stepped */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 /*
  * A clock's ticks (its word without the counter bits) at a Unix time in
@@ -79,16 +154,154 @@ extern uint64 idclock_word_at(IdSchemeId id, int64 ns);
 
 /*
  * A clock's steady time in Unix nanoseconds, given the system clock's now:
- * now, but never going back (see clock.c); how far ahead of it a clock may
- * run is the scheme's choice.
+ * the system clock, or, when that was stepped back while the server ran
+ * (or the server resumed ahead of it from the state file), the highest time
+ * it showed, carried on by the monotonic clock.  So it never goes back, and
+ * a clock word ahead of it is ahead of real time because ids were issued
+ * faster than the clock ticks, not because the system clock moved.  How far
+ * ahead of it a clock may run is the scheme's choice.  The clock keeps the
+ * highest (system - monotonic) seen; idclock_steady_raise() raises it.
  */
-extern int64 idclock_steady_ns(IdSchemeId id, int64 now);
+extern void idclock_steady_raise(IdClock *c, int64 ahead);
 
-/* Monotonic clock (not stepped with the wall clock), nanoseconds. */
-extern int64 idclock_monotonic_ns(void);
+static inline int64
+idclock_steady_ns(IdSchemeId id, int64 now)
+{
+	IdClock    *c = idclock_get(id);
+	int64		mono = idclock_monotonic_ns();
+	int64		offset = (int64) pg_atomic_read_u64(&c->steady_offset);
 
-extern uint64 idclock_advance(IdSchemeId id, IdClockStep step, void *arg);
-extern uint64 idclock_next(IdSchemeId id, uint64 floor);
+	if (unlikely(now - mono > offset))
+	{
+		idclock_steady_raise(c, now - mono);
+		return now;
+	}
+	return mono + offset;
+}
+
+/*
+ * For generators that read the steady time only when they run ahead of the
+ * wall clock (the UUIDs): keep the clock's steady offset current at most
+ * once per IDCLOCK_STEADY_CHECK_NS of this backend's wall time, and at once
+ * whenever the wall clock has jumped out of that window (a forward step is
+ * what raises the offset; after a step back the window restarts), so that
+ * a step back later finds the offset as the generators found the wall
+ * clock before it.
+ */
+#define IDCLOCK_STEADY_CHECK_NS	INT64CONST(1000000)
+
+extern int64 idclock_steady_checked[IDSCHEME_COUNT];
+extern void idclock_steady_check(IdSchemeId id, int64 now);
+
+static inline void
+idclock_steady_note(IdSchemeId id, int64 now)
+{
+	if (unlikely((uint64) (now - idclock_steady_checked[id]) >= (uint64) IDCLOCK_STEADY_CHECK_NS))
+		idclock_steady_check(id, now);
+}
+
+/* How far ahead of the last issued value the state file reaches. */
+#define IDCLOCK_AHEAD_SECS		5
+
+static inline uint64
+idclock_reserve_window(IdSchemeId id)
+{
+	const IdScheme *s = &idschemes[id];
+
+	return (uint64) (IDCLOCK_AHEAD_SECS * IDSCHEME_NS_PER_SEC / s->tick_ns)
+		<< s->counter_bits;
+}
+
+/*
+ * Extend a shared clock's reservation to cover value plus the window, and
+ * make it durable (the state file and the WAL): with wait, before value is
+ * used; without, only if nobody else is doing so (the early extension).
+ */
+extern void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
+
+/*
+ * Never let a shared clock's value be used before the state file covers it.
+ * Past half of the window, extend it early if nobody else is doing so, so
+ * that the hot path almost never has to wait for the file.
+ */
+static inline void
+idclock_cover(IdSchemeId id, IdClock *c, uint64 value)
+{
+	uint64		reserved = pg_atomic_read_u64(&c->reserved);
+
+	if (unlikely(value > reserved))
+		idclock_reserve(id, value, true);
+	else if (unlikely(reserved - value < idclock_reserve_window(id) / 2))
+		idclock_reserve(id, value, false);
+}
+
+/*
+ * Move a clock forward: the step's value if it is above the last one (with
+ * a compare-and-swap loop on a shared clock, lock-free), and covered by the
+ * reservation; 0 if the step refuses.  The step is inlined: pass a static
+ * inline function.
+ */
+static pg_attribute_always_inline uint64
+idclock_advance(IdSchemeId id, IdClockStep step, void *arg)
+{
+	IdClock    *c;
+	uint64		last;
+	uint64		next;
+
+	/* before the clock is read: the transaction's floor for the safe bound */
+	idbound_before_id(id);
+	c = idclock_get(id);
+	last = pg_atomic_read_u64(&c->last);
+
+	if (!idclock_shared)
+	{
+		next = step(last, arg);
+		if (next <= last)
+			return 0;
+		pg_atomic_write_u64(&c->last, next);
+		return next;
+	}
+
+	for (;;)
+	{
+		next = step(last, arg);
+		if (next <= last)
+			return 0;
+		/* on failure, last is refreshed with the current value */
+		if (pg_atomic_compare_exchange_u64(&c->last, &last, next))
+			break;
+	}
+
+	idclock_cover(id, c, next);
+	return next;
+}
+
+pg_noreturn extern void idclock_exhausted(IdSchemeId id);
+
+static inline uint64
+idclock_step_at_least(uint64 last, void *arg)
+{
+	uint64		floor = *(uint64 *) arg;
+
+	if (unlikely(last == PG_UINT64_MAX))
+		return 0;
+	return Max(floor, last + 1);
+}
+
+/*
+ * The next value: the given floor (usually the word of "now"), or last + 1
+ * if the clock is not behind it.
+ */
+static inline uint64
+idclock_next(IdSchemeId id, uint64 floor)
+{
+	uint64		next = idclock_advance(id, idclock_step_at_least, &floor);
+
+	if (unlikely(next == 0))
+		idclock_exhausted(id);
+	return next;
+}
+
 extern void idclock_observe(IdSchemeId id, uint64 value);
 extern uint64 idclock_last(IdSchemeId id);
 
@@ -100,7 +313,6 @@ extern uint64 idclock_last(IdSchemeId id);
  */
 extern void idclock_move(IdSchemeId id, uint64 value);
 extern uint64 idclock_moves(IdSchemeId id);
-extern bool idclock_is_shared(void);
 
 /*
  * Called by idtypes.c to place the clocks in shared memory.  A state file

@@ -12,6 +12,8 @@
 #ifndef IDTYPES_CODEC_H
 #define IDTYPES_CODEC_H
 
+#include "port/pg_bswap.h"
+
 /* Hexadecimal: 2 * n digits for n bytes. */
 extern void codec_hex_encode(char *dst, const uint8 *src, int n, bool upper);
 
@@ -78,25 +80,29 @@ extern void codec_base32_encode(char *dst, const uint8 *src, int n);
  */
 extern bool codec_base32_decode(uint8 *dst, int nbytes, const char *src, size_t len);
 
-/* Big-endian integers of 1 to 8 bytes. */
+/*
+ * Big-endian integers of 1 to 8 bytes.  One byte swap and one copy of n
+ * bytes, which for the constant n of every caller is a load or a store or
+ * two: the generators store two of these per id.
+ */
 static inline uint64
 codec_get_be(const uint8 *p, int n)
 {
-	uint64		v = 0;
+	uint64		be = 0;
 
-	for (int i = 0; i < n; i++)
-		v = (v << 8) | p[i];
-	return v;
+	Assert(n >= 1 && n <= 8);
+	memcpy(&be, p, n);
+	return pg_ntoh64(be) >> (64 - 8 * n);
 }
 
 static inline void
 codec_put_be(uint8 *p, uint64 v, int n)
 {
-	for (int i = n - 1; i >= 0; i--)
-	{
-		p[i] = (uint8) v;
-		v >>= 8;
-	}
+	uint64		be;
+
+	Assert(n >= 1 && n <= 8);
+	be = pg_hton64(v << (64 - 8 * n));
+	memcpy(p, &be, n);
 }
 
 #endif							/* IDTYPES_CODEC_H */

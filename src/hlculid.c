@@ -52,7 +52,7 @@
 /* the time of an hlculid (scheme.h) */
 static const IdScheme *const hlculid_scheme = &idschemes[IDSCHEME_HLCULID];
 
-static hlculid *
+static inline hlculid *
 hlculid_build(uint64 ts, uint32 counter, uint32 publisher, uint64 entropy)
 {
 	hlculid    *h = palloc(sizeof(hlculid));
@@ -232,7 +232,7 @@ hlculid_node_publisher(void)
 }
 
 /* The wall clock in milliseconds since the Unix epoch, as a clock floor. */
-static uint64
+static inline uint64
 hlculid_now_floor(void)
 {
 	int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
@@ -268,14 +268,11 @@ gen_hlculid(PG_FUNCTION_ARGS)
 {
 	uint32		publisher = hlculid_node_publisher();
 	uint64		clock = idclock_next(IDSCHEME_HLCULID, hlculid_now_floor());
-	hlculid    *result;
 
-	result = palloc(sizeof(hlculid));
-	codec_put_be(result->data, clock, HLCULID_CLOCK_BYTES);
-	codec_put_be(result->data + HLCULID_PUBLISHER_OFF, publisher, HLCULID_PUBLISHER_LEN);
 	/* 48 of 64 random bits: idrandom_u64() is the fast path */
-	codec_put_be(result->data + HLCULID_ENTROPY_OFF, idrandom_u64(), HLCULID_ENTROPY_LEN);
-	PG_RETURN_HLCULID_P(result);
+	PG_RETURN_HLCULID_P(hlculid_build(clock >> HLCULID_COUNTER_BITS,
+									  (uint32) (clock & HLCULID_COUNTER_MAX), publisher,
+									  idrandom_u64() & HLCULID_ENTROPY_MAX));
 }
 
 /*

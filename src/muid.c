@@ -254,17 +254,15 @@ muid_node_medallion(void)
 	return backend_medallion;
 }
 
-/* Give the current transaction its timestamp, once. */
-static void
-muid_xact_begin(void)
+/*
+ * The first muid of a transaction: its timestamp and medallion.  Not
+ * inlined, so that gen_muid() stays a test and a store on every other call.
+ */
+static pg_noinline void
+muid_xact_start(LocalTransactionId lxid, TimestampTz xact_start)
 {
-	LocalTransactionId lxid = IDTYPES_MY_LXID;
-	TimestampTz xact_start = GetCurrentTransactionStartTimestamp();
 	uint64		medallion;
 	uint64		ts;
-
-	if (likely(muid_xact.lxid == lxid && muid_xact.xact_start == xact_start))
-		return;
 
 	/* the offsets are this backend's: a worker would repeat them */
 	if (IsParallelWorker())
@@ -298,6 +296,17 @@ muid_xact_begin(void)
 	muid_xact.ts = ts;
 	muid_xact.medallion = medallion;
 	muid_xact.next_offset = 1;
+}
+
+/* Give the current transaction its timestamp, once. */
+static inline void
+muid_xact_begin(void)
+{
+	LocalTransactionId lxid = IDTYPES_MY_LXID;
+	TimestampTz xact_start = GetCurrentTransactionStartTimestamp();
+
+	if (unlikely(muid_xact.lxid != lxid || muid_xact.xact_start != xact_start))
+		muid_xact_start(lxid, xact_start);
 }
 
 PG_FUNCTION_INFO_V1(gen_muid);

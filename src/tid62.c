@@ -44,7 +44,7 @@
 /* the time of a tid62 (scheme.h) */
 static const IdScheme *const tid62_scheme = &idschemes[IDSCHEME_TID62];
 
-static tid62 *
+static inline tid62 *
 tid62_build(uint32 seconds, const uint8 *entropy)
 {
 	tid62	   *t = palloc(sizeof(tid62));
@@ -103,13 +103,18 @@ BYTEID_TIME_FUNCTIONS(tid62, tid62_scheme)
 
 /*
  * What one id needs from the clock, drawn before the compare-and-swap loop
- * because the step may run several times (it must not have side effects).
+ * because the step may run several times.  The start of a new second's
+ * counter is drawn only when the step asks for it (once a second on a busy
+ * server): the step then refuses and says so in needs_start, the only thing
+ * it writes, and the caller draws it and advances again.
  */
 typedef struct Tid62Step
 {
 	uint64		now;			/* seconds since 2020 */
 	uint32		start;			/* counter at a new second, below 2^31 */
 	uint32		step;			/* counter increment, 1 to 256 */
+	bool		has_start;		/* start has been drawn */
+	bool		needs_start;	/* set by the step: draw start and retry */
 } Tid62Step;
 
 /*
@@ -117,23 +122,29 @@ typedef struct Tid62Step
  * counter at a random value; within a second (or while the system clock is
  * behind the last id) the counter advances by the random step; when it would
  * pass TID62_COUNTER_MAX the id moves to the next second, so the word never
- * wraps and never goes back.  Returns 0 (refused) only when the counter of
- * the last second, in 2156, is used up (tid62_generate() refuses a later
- * system clock before the step runs).
+ * wraps and never goes back.  Returns 0 (refused) when the counter of the
+ * last second, in 2156, is used up (tid62_generate() refuses a later system
+ * clock before the step runs), and when it needs the start of a new second's
+ * counter that has not been drawn yet.
  */
-static uint64
+static inline uint64
 tid62_step(uint64 last, void *arg)
 {
-	const Tid62Step *s = (const Tid62Step *) arg;
+	Tid62Step  *s = (Tid62Step *) arg;
 	uint64		seconds = last >> TID62_COUNTER_BITS;
 	uint64		counter = last & TID62_COUNTER_MAX;
 
+	if (s->now <= seconds && counter + s->step <= TID62_COUNTER_MAX)
+		return last + s->step;
+	if (s->now <= seconds && seconds >= TID62_SECONDS_MAX)
+		return 0;
+	if (!s->has_start)
+	{
+		s->needs_start = true;
+		return 0;
+	}
 	if (s->now > seconds)
 		return s->now << TID62_COUNTER_BITS | s->start;
-	if (counter + s->step <= TID62_COUNTER_MAX)
-		return last + s->step;
-	if (seconds >= TID62_SECONDS_MAX)
-		return 0;
 	return (seconds + 1) << TID62_COUNTER_BITS | s->start;
 }
 
@@ -141,9 +152,12 @@ static tid62 *
 tid62_generate(void)
 {
 	Tid62Step	s;
+	/* the step (8 bits) and the last 4 entropy bytes (the top 32 bits) */
 	uint64		r = idrandom_u64();
+	int64		ticks = idclock_ticks_at(IDSCHEME_TID62, idclock_now_ns());
 	uint64		word;
 	uint8		entropy[TID62_ENTROPY_LEN];
+
 	/*
 	 * A system clock before 2020 (a reset real-time clock, say) counts as
 	 * 2020: the ids then carry on from the clock's last word, as every other
@@ -151,17 +165,23 @@ tid62_generate(void)
 	 * seconds are taken whole (not from the clock word, whose 32 bits of
 	 * seconds would wrap back to 2020).
 	 */
-	s.now = (uint64) Min(Max(idclock_ticks_at(IDSCHEME_TID62, idclock_now_ns()), 0),
-						 (int64) TID62_SECONDS_MAX + 1);
+	s.now = (uint64) Min(Max(ticks, 0), (int64) TID62_SECONDS_MAX + 1);
 	if (unlikely(s.now > TID62_SECONDS_MAX))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is beyond the range of type tid62"),
 				 errdetail("A tid62 holds times up to 2156-02-07 06:28:15+00.")));
 	s.step = (uint32) (r & 0xFF) + 1;
-	s.start = (uint32) ((r >> 8) & (TID62_COUNTER_MAX >> 1));
+	s.has_start = false;
+	s.needs_start = false;
 
 	word = idclock_advance(IDSCHEME_TID62, tid62_step, &s);
+	if (unlikely(word == 0 && s.needs_start))
+	{
+		s.start = (uint32) (idrandom_u64() & (TID62_COUNTER_MAX >> 1));
+		s.has_start = true;
+		word = idclock_advance(IDSCHEME_TID62, tid62_step, &s);
+	}
 	if (word == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -169,8 +189,8 @@ tid62_generate(void)
 				 errdetail("Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.")));
 
 	codec_put_be(entropy, word & TID62_COUNTER_MAX, TID62_COUNTER_LEN);
-	/* 32 of 64 random bits: idrandom_u64() is the fast path */
-	codec_put_be(entropy + TID62_COUNTER_LEN, idrandom_u64(), TID62_ENTROPY_LEN - TID62_COUNTER_LEN);
+	/* the 32 random bits of r that the step did not take */
+	codec_put_be(entropy + TID62_COUNTER_LEN, r >> 32, TID62_ENTROPY_LEN - TID62_COUNTER_LEN);
 	return tid62_build((uint32) (word >> TID62_COUNTER_BITS), entropy);
 }
 

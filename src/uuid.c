@@ -79,13 +79,18 @@ uuid_epoch_usec(const IdScheme *tm)
 	return (uint64) (UNIX_EPOCH_JDATE - tm->epoch_jdate) * USECS_PER_DAY;
 }
 
-static pg_uuid_t *
+/*
+ * A UUID of two halves, hi with its version (uuid_time_hi(), uuid_v1_hi()),
+ * lo with the RFC 9562 variant put in its top two bits: the one place that
+ * sets them, for every UUID made here.
+ */
+static inline pg_uuid_t *
 uuid_make(uint64 hi, uint64 lo)
 {
 	pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
 
 	codec_put_be(u->data, hi, 8);
-	codec_put_be(u->data + 8, lo, 8);
+	codec_put_be(u->data + 8, UUID_VARIANT_RFC | (lo & UUID_LOW_BITS_MASK), 8);
 	return u;
 }
 
@@ -227,7 +232,7 @@ typedef struct UuidStep
 } UuidStep;
 
 /* The next tick: now, or the last + 1; 0 (wait) past the lead's bound. */
-static uint64
+static inline uint64
 uuid_step(uint64 last, void *arg)
 {
 	const UuidStep *s = (const UuidStep *) arg;
@@ -249,22 +254,35 @@ uuid_out_of_range(const IdScheme *tm)
 			 errmsg("%s timestamp out of range", tm->label)));
 }
 
-/* A tick no other generation on this server (or backend) gets. */
+/*
+ * A tick no other generation on this server (or backend) gets.  The bound
+ * on the lead is first taken from the wall clock (steady time is never
+ * behind it, so a tick within now + the lead is within the bound); only a
+ * clock that runs ahead of that reads the steady time.
+ */
 static pg_attribute_always_inline uint64
 uuid_next_tick(const IdScheme *tm)
 {
+	/* the lead in ticks, rounded down: tick(t + lead) >= tick(t) + this */
+	const uint64 lead_ticks = uuid_tick_at_ns(UUID_LEAD_MAX_NS, tm) - uuid_tick_at_ns(0, tm);
+
 	for (;;)
 	{
 		int64		now = idclock_now_ns();
 		UuidStep	s;
 		uint64		tick;
 
+		idclock_steady_note(tm->id, now);
 		s.floor = uuid_tick_at_ns(now, tm);
-		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->id, now) + UUID_LEAD_MAX_NS, tm);
 		if (unlikely(s.floor > UUID_TICK_MAX))
 			uuid_out_of_range(tm);
+		s.ceiling = s.floor + lead_ticks;
 		tick = idclock_advance(tm->id, uuid_step, &s);
 		if (likely(tick != 0))
+			return tick;
+		s.ceiling = uuid_tick_at_ns(idclock_steady_ns(tm->id, now) + UUID_LEAD_MAX_NS, tm);
+		tick = idclock_advance(tm->id, uuid_step, &s);
+		if (tick != 0)
 			return tick;
 		if (idclock_last(tm->id) >= UUID_TICK_MAX)
 			uuid_out_of_range(tm);
@@ -274,11 +292,11 @@ uuid_next_tick(const IdScheme *tm)
 	}
 }
 
-/* Variant, then 62 random bits. */
+/* 62 random bits under the variant (uuid_make() drops the top two). */
 static inline uint64
 uuid_random_lo(void)
 {
-	return UUID_VARIANT_RFC | (idrandom_u64() & UUID_LOW_BITS_MASK);
+	return idrandom_u64();
 }
 
 PG_FUNCTION_INFO_V1(gen_uuidv6);
@@ -383,7 +401,7 @@ gen_uuidv8(PG_FUNCTION_ARGS)
 		node = idrandom_u64() & UUIDV8_NODE_MASK;
 	while (unlikely(node == 0));
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv8_scheme->uuid_version),
-							   UUID_VARIANT_RFC | (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
+							   (uint64) 0 << UUIDV8_SEQ_SHIFT | node));
 }
 
 /*
@@ -398,7 +416,7 @@ uuid_safe_bound_common(const IdScheme *tm)
 {
 	uint64		tick = Min(idbound_safe_word(tm->id), UUID_TICK_MAX);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), 0));
 }
 
 /* ---------- extraction and construction ---------- */
@@ -499,18 +517,14 @@ Datum
 uuidv8_from_bytes(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
-	pg_uuid_t  *u;
+	const pg_uuid_t *u = (const pg_uuid_t *) VARDATA_ANY(b);
 
 	if (VARSIZE_ANY_EXHDR(b) != UUID_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid length for a UUIDv8: %d bytes, expected %d",
 						(int) VARSIZE_ANY_EXHDR(b), UUID_LEN)));
-	u = palloc(sizeof(pg_uuid_t));
-	memcpy(u->data, VARDATA_ANY(b), UUID_LEN);
-	u->data[6] = (u->data[6] & 0x0F) | 0x80;
-	u->data[8] = (u->data[8] & 0x3F) | 0x80;
-	PG_RETURN_UUID_P(u);
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(uuid_time_hi_tick(uuid_get_hi(u)), 8), uuid_get_lo(u)));
 }
 
 /* ---------- the smallest and largest UUID of an instant ---------- */
@@ -520,7 +534,7 @@ uuid_floor_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
 	uint64		tick = uuid_tick_floor(PG_GETARG_TIMESTAMPTZ(0), tm);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_VARIANT_RFC));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), 0));
 }
 
 static Datum
@@ -528,8 +542,7 @@ uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
 	uint64		tick = uuid_tick_ceil(PG_GETARG_TIMESTAMPTZ(0), tm);
 
-	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version),
-							   UUID_VARIANT_RFC | UUID_LOW_BITS_MASK));
+	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), UUID_LOW_BITS_MASK));
 }
 
 /* The floor, ceiling and safe bound (above) of one version. */
