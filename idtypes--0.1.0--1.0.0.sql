@@ -33,7 +33,7 @@ COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest uuidv8_next(
 
 -- PostgreSQL 18's uuidv7(shift interval), on every version
 CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'gen_uuidv7_shifted'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv7_shifted'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
 	'new UUIDv7 as uuidv7_next(), its time shifted by the interval (as PostgreSQL 18''s uuidv7(shift))';
@@ -305,3 +305,267 @@ CREATE OR REPLACE FUNCTION uid8_from_parts(ts pg_catalog.timestamptz, seq pg_cat
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uid8_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int4, pg_catalog.text) IS
 	'uid8 of a timestamp (truncated to the millisecond), sequence (0 to 63), generator (0 to 2047), cluster (0 to 15) and mode (time_sequential, the default, or spread)';
+
+-- The C functions under the project's names (tools/prefix-symbols.pl): each
+-- function that a released version created under a symbol without the
+-- project's prefix, as a fresh install defines it (the old symbols stay
+-- in the library for installations not yet updated: src/legacy.c).
+CREATE OR REPLACE FUNCTION muid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS muid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION muid_send(muid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION muid_eq(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_ne(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_lt(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_le(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_gt(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_ge(muid, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_cmp(muid, muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION muid_hash(muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_hash_extended(muid, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_smaller(muid, muid) RETURNS muid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_larger(muid, muid) RETURNS muid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_cmp_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_cmp_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_lt_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_lt_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_le_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_le_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_eq_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_eq_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_ne_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_ne_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_ge_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_ge_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_gt_muid(pg_catalog.timestamptz, muid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_gt_muid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_to_bytea(muid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION muid_from_bytea(pg_catalog.bytea) RETURNS muid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION gen_muid() RETURNS muid
+	AS 'MODULE_PATHNAME', 'idtypes_gen_muid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION hlculid_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION hlculid_send(hlculid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION hlculid_eq(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_ne(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_lt(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_le(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_gt(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_ge(hlculid, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_cmp(hlculid, hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION hlculid_hash(hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_hash_extended(hlculid, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_smaller(hlculid, hlculid) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_larger(hlculid, hlculid) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_cmp_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_cmp_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_lt_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_lt_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_le_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_le_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_eq_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_eq_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_ne_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_ne_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_ge_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_ge_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_gt_hlculid(pg_catalog.timestamptz, hlculid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_gt_hlculid'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_to_bytea(hlculid) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION hlculid_from_bytea(pg_catalog.bytea) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION gen_hlculid() RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'idtypes_gen_hlculid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION gen_uid8() RETURNS uid8
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uid8'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv6'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION uuidv7_next() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv7'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION uuidv7_at(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv7_at'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv8'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION uuidv_version(pg_catalog.uuid) RETURNS pg_catalog.int2
+	AS 'MODULE_PATHNAME', 'idtypes_uuid_version'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuidv_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_uuid_timestamp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuidv_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_uuid_date_bin'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION tid62_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_recv'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION tid62_send(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_send'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION tid62_eq(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_eq'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_ne(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_ne'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_lt(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_lt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_le(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_le'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_gt(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_gt'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_ge(tid62, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_ge'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_cmp(tid62, tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_cmp'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_sortsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION tid62_hash(tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_hash'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_hash_extended(tid62, pg_catalog.int8) RETURNS pg_catalog.int8
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_hash_extended'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_smaller(tid62, tid62) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_smaller'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_larger(tid62, tid62) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_larger'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_cmp_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.int4
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_cmp_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_lt_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_lt_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_le_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_le_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_eq_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_eq_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_ne_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_ne_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_ge_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_ge_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION timestamptz_gt_tid62(pg_catalog.timestamptz, tid62) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'idtypes_timestamptz_gt_tid62'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_to_bytea(tid62) RETURNS pg_catalog.bytea
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_to_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION tid62_from_bytea(pg_catalog.bytea) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION gen_tid62() RETURNS tid62
+	AS 'MODULE_PATHNAME', 'idtypes_gen_tid62'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'idtypes_gen_tid62_prefixed'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE OR REPLACE FUNCTION uuid464(pg_catalog.uuid) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'idtypes_uuid464'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid464_decode(pg_catalog.text) RETURNS pg_catalog.uuid
+	AS 'MODULE_PATHNAME', 'idtypes_uuid464_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION gen_uuid464() RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuid464'
+	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION seq10(pg_catalog.int8) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'idtypes_seq10'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION seq36(pg_catalog.int8) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME', 'idtypes_seq36'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

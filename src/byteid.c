@@ -330,38 +330,38 @@ byteid##N##_compare(Datum a, Datum b) \
 { \
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), N); \
 } \
-PG_FUNCTION_INFO_V1(byteid##N##_eq); \
-Datum byteid##N##_eq(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_eq); \
+Datum idtypes_byteid##N##_eq(PG_FUNCTION_ARGS) \
 { PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) == 0); } \
-PG_FUNCTION_INFO_V1(byteid##N##_ne); \
-Datum byteid##N##_ne(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_ne); \
+Datum idtypes_byteid##N##_ne(PG_FUNCTION_ARGS) \
 { PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) != 0); } \
-PG_FUNCTION_INFO_V1(byteid##N##_lt); \
-Datum byteid##N##_lt(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_lt); \
+Datum idtypes_byteid##N##_lt(PG_FUNCTION_ARGS) \
 { PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) < 0); } \
-PG_FUNCTION_INFO_V1(byteid##N##_le); \
-Datum byteid##N##_le(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_le); \
+Datum idtypes_byteid##N##_le(PG_FUNCTION_ARGS) \
 { PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) <= 0); } \
-PG_FUNCTION_INFO_V1(byteid##N##_gt); \
-Datum byteid##N##_gt(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_gt); \
+Datum idtypes_byteid##N##_gt(PG_FUNCTION_ARGS) \
 { PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) > 0); } \
-PG_FUNCTION_INFO_V1(byteid##N##_ge); \
-Datum byteid##N##_ge(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_ge); \
+Datum idtypes_byteid##N##_ge(PG_FUNCTION_ARGS) \
 { PG_RETURN_BOOL(byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) >= 0); } \
-PG_FUNCTION_INFO_V1(byteid##N##_cmp); \
-Datum byteid##N##_cmp(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_cmp); \
+Datum idtypes_byteid##N##_cmp(PG_FUNCTION_ARGS) \
 { \
 	int			c = byteid##N##_compare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
 	PG_RETURN_INT32((c > 0) - (c < 0)); \
 } \
-PG_FUNCTION_INFO_V1(byteid##N##_smaller); \
-Datum byteid##N##_smaller(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_smaller); \
+Datum idtypes_byteid##N##_smaller(PG_FUNCTION_ARGS) \
 { \
 	Datum		a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1); \
 	PG_RETURN_DATUM(byteid##N##_compare(a, b) <= 0 ? a : b); \
 } \
-PG_FUNCTION_INFO_V1(byteid##N##_larger); \
-Datum byteid##N##_larger(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_larger); \
+Datum idtypes_byteid##N##_larger(PG_FUNCTION_ARGS) \
 { \
 	Datum		a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1); \
 	PG_RETURN_DATUM(byteid##N##_compare(a, b) >= 0 ? a : b); \
@@ -371,32 +371,32 @@ byteid##N##_fastcmp(Datum a, Datum b, SortSupport ssup) \
 { \
 	return byteid##N##_compare(a, b); \
 } \
-PG_FUNCTION_INFO_V1(byteid##N##_sortsupport); \
-Datum byteid##N##_sortsupport(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_sortsupport); \
+Datum idtypes_byteid##N##_sortsupport(PG_FUNCTION_ARGS) \
 { \
 	byteid_sortsupport_common((SortSupport) PG_GETARG_POINTER(0), byteid##N##_fastcmp); \
 	PG_RETURN_VOID(); \
 } \
-PG_FUNCTION_INFO_V1(byteid##N##_hash); \
-Datum byteid##N##_hash(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_hash); \
+Datum idtypes_byteid##N##_hash(PG_FUNCTION_ARGS) \
 { return hash_any((const unsigned char *) PG_GETARG_POINTER(0), N); } \
-PG_FUNCTION_INFO_V1(byteid##N##_hash_extended); \
-Datum byteid##N##_hash_extended(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_hash_extended); \
+Datum idtypes_byteid##N##_hash_extended(PG_FUNCTION_ARGS) \
 { \
 	return hash_any_extended((const unsigned char *) PG_GETARG_POINTER(0), N, \
 							 PG_GETARG_INT64(1)); \
 } \
-PG_FUNCTION_INFO_V1(byteid##N##_recv); \
-Datum byteid##N##_recv(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_recv); \
+Datum idtypes_byteid##N##_recv(PG_FUNCTION_ARGS) \
 { return byteid_recv_common(fcinfo, N); } \
-PG_FUNCTION_INFO_V1(byteid##N##_send); \
-Datum byteid##N##_send(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_send); \
+Datum idtypes_byteid##N##_send(PG_FUNCTION_ARGS) \
 { return byteid_to_bytea_common(fcinfo, N); } \
-PG_FUNCTION_INFO_V1(byteid##N##_to_bytea); \
-Datum byteid##N##_to_bytea(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_to_bytea); \
+Datum idtypes_byteid##N##_to_bytea(PG_FUNCTION_ARGS) \
 { return byteid_to_bytea_common(fcinfo, N); } \
-PG_FUNCTION_INFO_V1(byteid##N##_from_bytea); \
-Datum byteid##N##_from_bytea(PG_FUNCTION_ARGS) \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_from_bytea); \
+Datum idtypes_byteid##N##_from_bytea(PG_FUNCTION_ARGS) \
 { return byteid_from_bytea_common(fcinfo, N); }
 
 BYTEID_FUNCTIONS(16)

@@ -6,7 +6,7 @@
  *	  keys, hashing, binary I/O, bytea casts, and the time functions of an
  *	  id's time prefix.
  *
- * The same-type functions exist once per width (byteid16_*, byteid12_*);
+ * The same-type functions exist once per width (idtypes_byteid16_*, idtypes_byteid12_*);
  * the SQL script binds each type's functions to them.  The time functions
  * (comparisons with timestamptz, <type>_timestamp, <type>_date_bin,
  * <type>_floor, <type>_ceil, <type>_safe_bound) are defined once here, by
@@ -113,9 +113,9 @@ type##_##op##_timestamptz(PG_FUNCTION_ARGS) \
 										   PG_GETARG_TIMESTAMPTZ(1), (tm)); \
 	test; \
 } \
-PG_FUNCTION_INFO_V1(timestamptz_##op##_##type); \
+PG_FUNCTION_INFO_V1(idtypes_timestamptz_##op##_##type); \
 Datum \
-timestamptz_##op##_##type(PG_FUNCTION_ARGS) \
+idtypes_timestamptz_##op##_##type(PG_FUNCTION_ARGS) \
 { \
 	int			c = -byteid_cmp_timestamptz((const uint8 *) PG_GETARG_POINTER(1), \
 											PG_GETARG_TIMESTAMPTZ(0), (tm)); \

@@ -8,7 +8,7 @@
  * Bytes 0-5 are the milliseconds since the Unix epoch, 6-7 the counter, 8-9
  * the publisher and 10-15 the entropy, all big-endian, so byte order is
  * (time, counter, publisher, entropy) order.  Comparison, sorting, hashing,
- * binary I/O and bytea casts are the shared byteid16_* functions.  The text
+ * binary I/O and bytea casts are the shared idtypes_byteid16_* functions.  The text
  * form is the 26-digit Crockford base32 of ULID.
  *
  * Generation is a hybrid logical clock.  Its state, (ms, counter), is
@@ -262,9 +262,9 @@ hlculid_now_floor(void)
 	return (uint64) now_ms << HLCULID_COUNTER_BITS;
 }
 
-PG_FUNCTION_INFO_V1(gen_hlculid);
+PG_FUNCTION_INFO_V1(idtypes_gen_hlculid);
 Datum
-gen_hlculid(PG_FUNCTION_ARGS)
+idtypes_gen_hlculid(PG_FUNCTION_ARGS)
 {
 	uint32		publisher = hlculid_node_publisher();
 	uint64		clock = idclock_next(IDSCHEME_HLCULID, hlculid_now_floor());

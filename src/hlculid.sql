@@ -13,7 +13,7 @@ COMMENT ON TYPE hlculid IS
 
 -- generation (PARALLEL RESTRICTED: src/idtypes.sql says why)
 CREATE FUNCTION gen_hlculid() RETURNS hlculid
-	AS 'MODULE_PATHNAME', 'gen_hlculid'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_hlculid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_hlculid() IS
 	'new hlculid: the next (millisecond, counter) of this node''s hybrid logical clock, this node''s publisher, 48 random bits';

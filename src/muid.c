@@ -7,7 +7,7 @@
  *
  * value = ts << 72 | medallion << 20 | offset, stored big-endian, so byte
  * order is (time, node, offset) order.  Comparison, sorting, hashing,
- * binary I/O and bytea casts are the shared byteid16_* functions.
+ * binary I/O and bytea casts are the shared idtypes_byteid16_* functions.
  *
  * Generation: one timestamp per transaction, taken from the muid clock at
  * the first gen_muid() (strictly increasing across the server with
@@ -309,9 +309,9 @@ muid_xact_begin(void)
 		muid_xact_start(lxid, xact_start);
 }
 
-PG_FUNCTION_INFO_V1(gen_muid);
+PG_FUNCTION_INFO_V1(idtypes_gen_muid);
 Datum
-gen_muid(PG_FUNCTION_ARGS)
+idtypes_gen_muid(PG_FUNCTION_ARGS)
 {
 	muid_xact_begin();
 	if (unlikely(muid_xact.next_offset > MUID_OFFSET_MAX))

@@ -14,7 +14,7 @@ COMMENT ON TYPE muid IS
 -- generation (PARALLEL RESTRICTED: src/idtypes.sql says why; a worker would
 -- not share this transaction's offsets either)
 CREATE FUNCTION gen_muid() RETURNS muid
-	AS 'MODULE_PATHNAME', 'gen_muid'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_muid'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_muid() IS
 	'new muid: this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';

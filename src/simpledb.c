@@ -35,16 +35,16 @@ uuid464_text(const pg_uuid_t *u)
 	return result;
 }
 
-PG_FUNCTION_INFO_V1(uuid464);
+PG_FUNCTION_INFO_V1(idtypes_uuid464);
 Datum
-uuid464(PG_FUNCTION_ARGS)
+idtypes_uuid464(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TEXT_P(uuid464_text(PG_GETARG_UUID_P(0)));
 }
 
-PG_FUNCTION_INFO_V1(uuid464_decode);
+PG_FUNCTION_INFO_V1(idtypes_uuid464_decode);
 Datum
-uuid464_decode(PG_FUNCTION_ARGS)
+idtypes_uuid464_decode(PG_FUNCTION_ARGS)
 {
 	text	   *arg = PG_GETARG_TEXT_PP(0);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
@@ -67,9 +67,9 @@ uuid464_decode(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(result);
 }
 
-PG_FUNCTION_INFO_V1(gen_uuid464);
+PG_FUNCTION_INFO_V1(idtypes_gen_uuid464);
 Datum
-gen_uuid464(PG_FUNCTION_ARGS)
+idtypes_gen_uuid464(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t	u;
 
@@ -97,16 +97,16 @@ seq_text(const char *name, int64 v, int base, int width, const char *max)
 	return result;
 }
 
-PG_FUNCTION_INFO_V1(seq10);
+PG_FUNCTION_INFO_V1(idtypes_seq10);
 Datum
-seq10(PG_FUNCTION_ARGS)
+idtypes_seq10(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TEXT_P(seq_text("seq10", PG_GETARG_INT64(0), 10, 10, "9999999999"));
 }
 
-PG_FUNCTION_INFO_V1(seq36);
+PG_FUNCTION_INFO_V1(idtypes_seq36);
 Datum
-seq36(PG_FUNCTION_ARGS)
+idtypes_seq36(PG_FUNCTION_ARGS)
 {
 	/* 36^7 - 1 = 78364164095, "zzzzzzz" */
 	PG_RETURN_TEXT_P(seq_text("seq36", PG_GETARG_INT64(0), 36, 7, "78364164095 (zzzzzzz)"));

@@ -7,24 +7,24 @@
 ---------------------------------------------------------------------------
 
 CREATE FUNCTION uuid464(pg_catalog.uuid) RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'uuid464'
+	AS 'MODULE_PATHNAME', 'idtypes_uuid464'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION uuid464(pg_catalog.uuid) IS 'uuid as 22 characters of unpadded base64url';
 CREATE FUNCTION uuid464_decode(pg_catalog.text) RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'uuid464_decode'
+	AS 'MODULE_PATHNAME', 'idtypes_uuid464_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid464_decode(pg_catalog.text) IS 'uuid of 22 characters of unpadded base64url';
 CREATE FUNCTION gen_uuid464() RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'gen_uuid464'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuid464'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gen_uuid464() IS 'new random (version 4) uuid as 22 characters of unpadded base64url';
 
 CREATE FUNCTION seq10(pg_catalog.int8) RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'seq10'
+	AS 'MODULE_PATHNAME', 'idtypes_seq10'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION seq10(pg_catalog.int8) IS 'ordinal as 10 zero-padded decimal digits (0 to 9999999999)';
 CREATE FUNCTION seq36(pg_catalog.int8) RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'seq36'
+	AS 'MODULE_PATHNAME', 'idtypes_seq36'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION seq36(pg_catalog.int8) IS 'ordinal as 7 zero-padded lowercase base-36 digits (0 to 78364164095)';
 

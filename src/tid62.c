@@ -9,7 +9,7 @@
  * The bytes are big-endian, so byte order is time order, whatever the
  * collation (a base62 text column sorts differently under a linguistic
  * collation than under "C").  Comparison, sorting, hashing, binary I/O and
- * bytea casts are the shared byteid12_* functions.
+ * bytea casts are the shared idtypes_byteid12_* functions.
  *
  * Generation: the specification asks for 8 random bytes after the second.
  * Fully random bytes would scatter the ids of one second over that second's
@@ -194,9 +194,9 @@ tid62_generate(void)
 	return tid62_build((uint32) (word >> TID62_COUNTER_BITS), entropy);
 }
 
-PG_FUNCTION_INFO_V1(gen_tid62);
+PG_FUNCTION_INFO_V1(idtypes_gen_tid62);
 Datum
-gen_tid62(PG_FUNCTION_ARGS)
+idtypes_gen_tid62(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_TID62_P(tid62_generate());
 }
@@ -295,9 +295,9 @@ tid62_prefixed(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(tid62_prefixed_text(prefix, PG_GETARG_TID62_P(1)));
 }
 
-PG_FUNCTION_INFO_V1(gen_tid62_prefixed);
+PG_FUNCTION_INFO_V1(idtypes_gen_tid62_prefixed);
 Datum
-gen_tid62_prefixed(PG_FUNCTION_ARGS)
+idtypes_gen_tid62_prefixed(PG_FUNCTION_ARGS)
 {
 	text	   *prefix = PG_GETARG_TEXT_PP(0);
 

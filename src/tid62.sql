@@ -14,7 +14,7 @@ COMMENT ON TYPE tid62 IS
 
 -- generation (PARALLEL RESTRICTED: src/idtypes.sql says why)
 CREATE FUNCTION gen_tid62() RETURNS tid62
-	AS 'MODULE_PATHNAME', 'gen_tid62'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_tid62'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_tid62() IS
 	'new tid62: the current second, then a counter that increases within the second and 4 random bytes';
@@ -40,7 +40,7 @@ CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id tid62) RETURNS pg_cata
 COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, tid62) IS
 	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
 CREATE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
-	AS 'MODULE_PATHNAME', 'gen_tid62_prefixed'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_tid62_prefixed'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_tid62_prefixed(pg_catalog.text) IS
 	'new prefixed id: the prefix, a dash and a new tid62';

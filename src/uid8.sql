@@ -79,7 +79,7 @@ CREATE FUNCTION uid8_larger(uid8, uid8) RETURNS uid8
 
 -- generation
 CREATE FUNCTION gen_uid8() RETURNS uid8
-	AS 'MODULE_PATHNAME', 'gen_uid8'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uid8'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 -- the generator ids that backends have claimed (automatic generator ids)
 CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid pg_catalog.int4)

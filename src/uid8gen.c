@@ -894,9 +894,9 @@ uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 	return word;
 }
 
-PG_FUNCTION_INFO_V1(gen_uid8);
+PG_FUNCTION_INFO_V1(idtypes_gen_uid8);
 Datum
-gen_uid8(PG_FUNCTION_ARGS)
+idtypes_gen_uid8(PG_FUNCTION_ARGS)
 {
 	int			count = idtypes_uid8_generator_count;
 	uint64		word;

@@ -299,9 +299,9 @@ uuid_random_lo(void)
 	return idrandom_u64();
 }
 
-PG_FUNCTION_INFO_V1(gen_uuidv6);
+PG_FUNCTION_INFO_V1(idtypes_gen_uuidv6);
 Datum
-gen_uuidv6(PG_FUNCTION_ARGS)
+idtypes_gen_uuidv6(PG_FUNCTION_ARGS)
 {
 	uint64		tick = uuid_next_tick(uuidv6_scheme);
 
@@ -318,9 +318,9 @@ gen_uuidv6(PG_FUNCTION_ARGS)
  * millisecond: a server that generates faster runs ahead of the wall clock
  * until it slows down (as core's does, per backend).
  */
-PG_FUNCTION_INFO_V1(gen_uuidv7);
+PG_FUNCTION_INFO_V1(idtypes_gen_uuidv7);
 Datum
-gen_uuidv7(PG_FUNCTION_ARGS)
+idtypes_gen_uuidv7(PG_FUNCTION_ARGS)
 {
 	uint64		tick = uuid_next_tick(uuidv7_scheme);
 
@@ -336,9 +336,9 @@ gen_uuidv7(PG_FUNCTION_ARGS)
  * UUIDs of one shift keep the order of their generation; a time outside
  * the UUIDv7 range (1970 to 10889) is 22008.
  */
-PG_FUNCTION_INFO_V1(gen_uuidv7_shifted);
+PG_FUNCTION_INFO_V1(idtypes_gen_uuidv7_shifted);
 Datum
-gen_uuidv7_shifted(PG_FUNCTION_ARGS)
+idtypes_gen_uuidv7_shifted(PG_FUNCTION_ARGS)
 {
 	const IdScheme *tm = uuidv7_scheme;
 	Interval   *shift = PG_GETARG_INTERVAL_P(0);
@@ -373,9 +373,9 @@ gen_uuidv7_shifted(PG_FUNCTION_ARGS)
  * their microsecond) and a random tail.  The server's clock is neither read
  * nor moved.
  */
-PG_FUNCTION_INFO_V1(gen_uuidv7_at);
+PG_FUNCTION_INFO_V1(idtypes_gen_uuidv7_at);
 Datum
-gen_uuidv7_at(PG_FUNCTION_ARGS)
+idtypes_gen_uuidv7_at(PG_FUNCTION_ARGS)
 {
 	uint64		tick = uuid_tick_containing(PG_GETARG_TIMESTAMPTZ(0), uuidv7_scheme);
 
@@ -390,9 +390,9 @@ gen_uuidv7_at(PG_FUNCTION_ARGS)
  * timestamp itself.  The node is random and, as the draft requires, never
  * all zeros.
  */
-PG_FUNCTION_INFO_V1(gen_uuidv8);
+PG_FUNCTION_INFO_V1(idtypes_gen_uuidv8);
 Datum
-gen_uuidv8(PG_FUNCTION_ARGS)
+idtypes_gen_uuidv8(PG_FUNCTION_ARGS)
 {
 	uint64		tick = uuid_next_tick(uuidv8_scheme);
 	uint64		node;
@@ -421,9 +421,9 @@ uuid_safe_bound_common(const IdScheme *tm)
 
 /* ---------- extraction and construction ---------- */
 
-PG_FUNCTION_INFO_V1(uuid_version);
+PG_FUNCTION_INFO_V1(idtypes_uuid_version);
 Datum
-uuid_version(PG_FUNCTION_ARGS)
+idtypes_uuid_version(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 
@@ -463,9 +463,9 @@ uuid_timestamp_of(const pg_uuid_t *u, TimestampTz *ts)
 	}
 }
 
-PG_FUNCTION_INFO_V1(uuid_timestamp);
+PG_FUNCTION_INFO_V1(idtypes_uuid_timestamp);
 Datum
-uuid_timestamp(PG_FUNCTION_ARGS)
+idtypes_uuid_timestamp(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts;
 
@@ -479,9 +479,9 @@ uuid_timestamp(PG_FUNCTION_ARGS)
  * timestamp of a v1, v6 or v7 (as uuidv_timestamp() reads it); NULL for other
  * versions and variants.
  */
-PG_FUNCTION_INFO_V1(uuid_date_bin);
+PG_FUNCTION_INFO_V1(idtypes_uuid_date_bin);
 Datum
-uuid_date_bin(PG_FUNCTION_ARGS)
+idtypes_uuid_date_bin(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts;
 
@@ -547,21 +547,21 @@ uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 
 /* The floor, ceiling and safe bound (above) of one version. */
 #define UUID_VERSION_BOUNDS(v) \
-PG_FUNCTION_INFO_V1(uuidv##v##_floor); \
+PG_FUNCTION_INFO_V1(idtypes_uuidv##v##_floor); \
 Datum \
-uuidv##v##_floor(PG_FUNCTION_ARGS) \
+idtypes_uuidv##v##_floor(PG_FUNCTION_ARGS) \
 { \
 	return uuid_floor_common(fcinfo, uuidv##v##_scheme); \
 } \
-PG_FUNCTION_INFO_V1(uuidv##v##_ceil); \
+PG_FUNCTION_INFO_V1(idtypes_uuidv##v##_ceil); \
 Datum \
-uuidv##v##_ceil(PG_FUNCTION_ARGS) \
+idtypes_uuidv##v##_ceil(PG_FUNCTION_ARGS) \
 { \
 	return uuid_ceil_common(fcinfo, uuidv##v##_scheme); \
 } \
-PG_FUNCTION_INFO_V1(uuidv##v##_safe_bound); \
+PG_FUNCTION_INFO_V1(idtypes_uuidv##v##_safe_bound); \
 Datum \
-uuidv##v##_safe_bound(PG_FUNCTION_ARGS) \
+idtypes_uuidv##v##_safe_bound(PG_FUNCTION_ARGS) \
 { \
 	return uuid_safe_bound_common(uuidv##v##_scheme); \
 }

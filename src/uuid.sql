@@ -12,27 +12,27 @@
 -- takes no clock, only random bits, and is PARALLEL SAFE like core's
 -- gen_random_uuid()
 CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'gen_uuidv6'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv6'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidv6_next() IS
 	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, never repeated on this server, random clock sequence and node';
 CREATE FUNCTION uuidv7_next() RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'gen_uuidv7'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv7'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidv7_next() IS
 	'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction as in PostgreSQL 18): timestamp never repeated on this server, 62 random bits';
 CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'gen_uuidv7_shifted'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv7_shifted'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
 	'new UUIDv7 as uuidv7_next(), its time shifted by the interval (as PostgreSQL 18''s uuidv7(shift))';
 CREATE FUNCTION uuidv7_at(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'gen_uuidv7_at'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv7_at'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
 	'UUIDv7 of a given time (backfill): that microsecond and 62 random bits';
 CREATE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
-	AS 'MODULE_PATHNAME', 'gen_uuidv8'
+	AS 'MODULE_PATHNAME', 'idtypes_gen_uuidv8'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidv8_next() IS
 	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, never repeated on this server, clock sequence 0, 54-bit random node';
@@ -57,18 +57,18 @@ COMMENT ON FUNCTION uuidv8_safe_bound() IS
 
 -- extraction and construction
 CREATE FUNCTION uuidv_version(pg_catalog.uuid) RETURNS pg_catalog.int2
-	AS 'MODULE_PATHNAME', 'uuid_version'
+	AS 'MODULE_PATHNAME', 'idtypes_uuid_version'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION uuidv_version(pg_catalog.uuid) IS
 	'version of a UUID (NULL unless of the RFC 9562 variant)';
 CREATE FUNCTION uuidv_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'uuid_timestamp'
+	AS 'MODULE_PATHNAME', 'idtypes_uuid_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION uuidv_timestamp(pg_catalog.uuid) IS
 	'timestamp of a version 1, 6 or 7 UUID, to the microsecond (NULL for other versions)';
 CREATE FUNCTION uuidv_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'uuid_date_bin'
+	AS 'MODULE_PATHNAME', 'idtypes_uuid_date_bin'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidv_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a version 1, 6 or 7 UUID (NULL for other versions) (like date_bin)';

@@ -72,11 +72,11 @@ extern Datum uid8_send(PG_FUNCTION_ARGS);
 extern Datum uid8_from_bytea(PG_FUNCTION_ARGS);
 extern Datum tid62_in(PG_FUNCTION_ARGS);
 extern Datum tid62_out(PG_FUNCTION_ARGS);
-extern Datum uuid464_decode(PG_FUNCTION_ARGS);
-extern Datum byteid16_recv(PG_FUNCTION_ARGS);
-extern Datum byteid12_recv(PG_FUNCTION_ARGS);
-extern Datum byteid16_from_bytea(PG_FUNCTION_ARGS);
-extern Datum byteid12_from_bytea(PG_FUNCTION_ARGS);
+extern Datum idtypes_uuid464_decode(PG_FUNCTION_ARGS);
+extern Datum idtypes_byteid16_recv(PG_FUNCTION_ARGS);
+extern Datum idtypes_byteid12_recv(PG_FUNCTION_ARGS);
+extern Datum idtypes_byteid16_from_bytea(PG_FUNCTION_ARGS);
+extern Datum idtypes_byteid12_from_bytea(PG_FUNCTION_ARGS);
 
 /* ---------- stand-ins for the server ---------- */
 
@@ -486,7 +486,7 @@ fuzz_uuid464(const char *s)
 {
 	Datum		value;
 
-	if (call(uuid464_decode, &value, 1,
+	if (call(idtypes_uuid464_decode, &value, 1,
 			 PointerGetDatum(make_varlena((const uint8 *) s, strlen(s))), 0, 0))
 	{
 		char		chars[CODEC_BASE64URL_LEN(16)];
@@ -660,19 +660,19 @@ LLVMFuzzerTestOneInput(const uint8 *data, size_t size)
 			fuzz_text_in(&text_types[data[0] % 16], s);
 			break;
 		case 4:
-			fuzz_recv(byteid16_recv, 16, false, in, n);
+			fuzz_recv(idtypes_byteid16_recv, 16, false, in, n);
 			break;
 		case 5:
-			fuzz_recv(byteid12_recv, 12, false, in, n);
+			fuzz_recv(idtypes_byteid12_recv, 12, false, in, n);
 			break;
 		case 6:
 			fuzz_recv(uid8_recv, 8, true, in, n);
 			break;
 		case 7:
-			fuzz_from_bytea(byteid16_from_bytea, 16, false, in, n);
+			fuzz_from_bytea(idtypes_byteid16_from_bytea, 16, false, in, n);
 			break;
 		case 8:
-			fuzz_from_bytea(byteid12_from_bytea, 12, false, in, n);
+			fuzz_from_bytea(idtypes_byteid12_from_bytea, 12, false, in, n);
 			break;
 		case 9:
 			fuzz_from_bytea(uid8_from_bytea, 8, true, in, n);
