@@ -89,8 +89,10 @@
 
 typedef struct BoundSlot
 {
-	pg_atomic_uint64 floor[IDSCHEME_COUNT]; /* smallest word it may hold; 0: none */
-	slock_t		mutex;			/* a prepared transaction's slot: xid and floor */
+	pg_atomic_uint64 floor[IDSCHEME_COUNT]; /* smallest word it may hold; 0:
+											 * none */
+	slock_t		mutex;			/* a prepared transaction's slot: xid and
+								 * floor */
 	TransactionId xid;			/* the prepared transaction, or invalid */
 } BoundSlot;
 
@@ -101,7 +103,8 @@ typedef struct BoundArea
 {
 	pg_atomic_uint64 returned[IDSCHEME_COUNT];	/* highest bound returned */
 	TimestampTz started;		/* when the clocks were attached */
-	pg_atomic_uint32 no_orphans;	/* no prepared transaction from before start */
+	pg_atomic_uint32 no_orphans;	/* no prepared transaction from before
+									 * start */
 	int			nslots;			/* slots: every PGPROC */
 	int			first_prepared; /* the first prepared transaction's slot */
 } BoundArea;
@@ -201,7 +204,10 @@ idbound_enter(IdSchemeId id)
 	uint64		want;
 	uint64		cur;
 
-	/* without shared clocks, or in a process without a PGPROC: nothing to publish */
+	/*
+	 * without shared clocks, or in a process without a PGPROC: nothing to
+	 * publish
+	 */
 	if (area == NULL || !idclock_is_shared() || MyProc == NULL)
 	{
 		idbound_entered = PG_UINT32_MAX;
@@ -275,7 +281,10 @@ move_to_prepared(BoundSlot *mine)
 	}
 	if (d == NULL)
 	{
-		/* cannot happen: the values stay, and the next transaction clears them */
+		/*
+		 * cannot happen: the values stay, and the next transaction clears
+		 * them
+		 */
 		elog(WARNING, "idtypes: prepared transaction %u not found: the safe bound may pass its ids", xid);
 		return;
 	}
@@ -398,7 +407,10 @@ idbound_safe_word(IdSchemeId id)
 			bound = v;
 	}
 
-	/* after the backends' slots: a PREPARE fills its slot before clearing theirs */
+	/*
+	 * after the backends' slots: a PREPARE fills its slot before clearing
+	 * theirs
+	 */
 	for (int i = area->first_prepared; i < area->nslots; i++)
 	{
 		BoundSlot  *s = slot_at(i);

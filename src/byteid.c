@@ -120,7 +120,8 @@ byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm)
 	if (start > usec)
 		return 1;				/* the id's tick starts after t */
 	if (usec >= idscheme_usec_of_tick(tick + 1, tm))
-		return -1;				/* and ends at or before t (also past the range) */
+		return -1;				/* and ends at or before t (also past the
+								 * range) */
 	if (usec != start)
 		return -1;				/* t is inside the tick, after all its ids */
 	for (int i = tm->tick_bits / 8; i < tm->len; i++)

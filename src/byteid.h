@@ -38,6 +38,7 @@
  * apply.
  */
 extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm);
+
 /*
  * The tick of a timestamp: the one it falls in, or with round_up the first
  * that starts at or after it (where the type's floor id of t lies); 22008

@@ -392,7 +392,7 @@ static void
 write_marker(void)
 {
 	const char *text = "idtypes id clocks have run in this data directory: "
-		IDCLOCK_STATE_FILE " must not be missing\n";
+	IDCLOCK_STATE_FILE " must not be missing\n";
 	const char *tmp = IDCLOCK_MARKER_FILE ".tmp";
 	int			fd;
 	int			len = strlen(text);
@@ -430,7 +430,7 @@ warn_if_future(const uint64 *values, int64 future_ms)
 {
 	int64		now = idclock_wall_ns();
 	int64		tolerance_ms = Max(future_ms, IDCLOCK_FUTURE_MIN_MS) +
-		IDCLOCK_AHEAD_SECS * 1000;
+	IDCLOCK_AHEAD_SECS * 1000;
 	char		ahead[512] = "";
 	int			len = 0;
 
@@ -522,6 +522,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 				write_state_file(values, FATAL);
 				break;
 		}
+
 		/*
 		 * After a backend crash: never behind what the server held, and the
 		 * file covers what the clocks resume from.
@@ -645,6 +646,7 @@ write_state_file(const uint64 *values, int elevel)
 				 errmsg("could not close idtypes state file \"%s\": %m", tmp)));
 		return false;
 	}
+
 	/*
 	 * durable_rename() fsyncs the file, renames it and fsyncs the directory,
 	 * so the new contents survive a crash and a torn file is never seen.

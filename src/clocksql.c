@@ -143,10 +143,18 @@ idtypes_advance_clock(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("cannot move the %s clock past an infinite time", s->name)));
-	/* before 1970 (and so before every epoch but the UUIDv6's): nothing to pass */
+
+	/*
+	 * before 1970 (and so before every epoch but the UUIDv6's): nothing to
+	 * pass
+	 */
 	if (past < -UNIX_TO_PG_USECS)
 		PG_RETURN_DATUM(advance_to(id, 0, 0));
-	/* the last nanosecond of past's microsecond, in ticks, then the end of that tick */
+
+	/*
+	 * the last nanosecond of past's microsecond, in ticks, then the end of
+	 * that tick
+	 */
 	ns = (past + UNIX_TO_PG_USECS) * 1000 + 999;
 	ticks = idclock_ticks_at(id, ns);
 	if (ticks >= (int64) idscheme_tick_max(s))

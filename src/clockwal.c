@@ -98,7 +98,7 @@ idclock_rm_desc(StringInfo buf, XLogReaderState *record)
 	{
 		int64		ns = idclock_ns_of_word(xlrec.clock, xlrec.reserved);
 		TimestampTz ts = ns / 1000 -
-			(TimestampTz) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+		(TimestampTz) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 
 		appendStringInfo(buf, "%s up to " UINT64_FORMAT " (%s)",
 						 idschemes[xlrec.clock].name, xlrec.reserved, timestamptz_to_str(ts));

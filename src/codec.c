@@ -111,7 +111,7 @@ static const int8 base62_value[256] = {
  * 62^10 is a library call, __udivti3, and measured twice as slow.)
  */
 #define BASE62_POW5		UINT64CONST(916132832)	/* 62^5 */
-#define BASE62_POW2		3844					/* 62^2 */
+#define BASE62_POW2		3844	/* 62^2 */
 
 /* the two digits of each value below 62^2, built on first use */
 static char base62_pairs[BASE62_POW2][2];

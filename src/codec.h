@@ -52,6 +52,7 @@ extern CodecBase62Result codec_base62_decode96(uint8 *dst, const char *src, size
 
 extern void codec_base64url_encode(char *dst, const uint8 *src, int n);
 extern bool codec_base64url_decode(uint8 *dst, int nbytes, const char *src, int len);
+
 /* Whether all len characters are base64url digits (to tell why decoding failed). */
 extern bool codec_base64url_all_digits(const char *src, int len);
 

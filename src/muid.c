@@ -225,14 +225,16 @@ muid_shmem_init(void *area, bool found)
 /* ---------- generation ---------- */
 
 /* The transaction the current muid timestamp belongs to. */
-static struct
+typedef struct MuidXact
 {
 	LocalTransactionId lxid;
 	TimestampTz xact_start;		/* with lxid, tells transactions apart */
 	uint64		ts;
 	uint64		medallion;
 	uint32		next_offset;
-} muid_xact = {InvalidLocalTransactionId};
+} MuidXact;
+
+static MuidXact muid_xact = {InvalidLocalTransactionId};
 
 /* This backend's own medallion, when it generates without shared memory. */
 static uint64 backend_medallion = 0;
@@ -281,8 +283,8 @@ muid_xact_start(LocalTransactionId lxid, TimestampTz xact_start)
 			node_identity_needs_preload("idtypes.medallion");
 		if (RecoveryInProgress())
 			node_identity_copied("muids", "medallion",
-									"Generate muids on the primary, or reset idtypes.medallion on this standby "
-									"so that it uses an automatic medallion of its own.");
+								 "Generate muids on the primary, or reset idtypes.medallion on this standby "
+								 "so that it uses an automatic medallion of its own.");
 	}
 	medallion = muid_node_medallion();
 	ts = idclock_next(IDSCHEME_MUID, (uint64) idclock_ticks_at(IDSCHEME_MUID, idclock_now_ns()));

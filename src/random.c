@@ -24,7 +24,7 @@
 
 uint8		idrandom_buf[IDRANDOM_BUFSIZE];
 int			idrandom_pos = IDRANDOM_BUFSIZE;
-int			idrandom_owner = 0;	/* MyProcPid of the process that filled it */
+int			idrandom_owner = 0; /* MyProcPid of the process that filled it */
 
 static void
 strong_random(void *dst, size_t len)

@@ -24,8 +24,8 @@
 #define IDRANDOM_BUFSIZE 65536
 
 extern uint8 idrandom_buf[IDRANDOM_BUFSIZE];
-extern int idrandom_pos;
-extern int idrandom_owner;
+extern int	idrandom_pos;
+extern int	idrandom_owner;
 extern void idrandom_refill(void);
 
 static inline bool

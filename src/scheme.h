@@ -56,7 +56,8 @@ typedef enum IdSchemeId
 typedef struct IdScheme
 {
 	IdSchemeId	id;
-	const char *name;			/* lowercase: its clock's key in the state file */
+	const char *name;			/* lowercase: its clock's key in the state
+								 * file */
 	const char *label;			/* how messages name its ids */
 	int			len;			/* bytes in an id */
 	int			uuid_version;	/* the UUID version; 0 for the other types */
@@ -67,9 +68,9 @@ typedef struct IdScheme
 
 	/*
 	 * The bits below the tick count mean something only under the
-	 * configuration that issued them (uid8's slot names a generator id of
-	 * the configured range): after a restart, resume at the end of the tick,
-	 * not inside it.
+	 * configuration that issued them (uid8's slot names a generator id of the
+	 * configured range): after a restart, resume at the end of the tick, not
+	 * inside it.
 	 */
 	bool		resume_after_tick;
 } IdScheme;
@@ -112,6 +113,7 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.tick_bits = 48,
 		.counter_bits = 16,
 	},
+
 	/*
 	 * 42-bit Unix milliseconds; the clock word's low 17 bits are the 6-bit
 	 * sequence and the 11-bit generator slot (uid8gen.c).  Not a byte prefix:
@@ -140,14 +142,15 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.tick_bits = 60,
 		.counter_bits = 0,
 	},
+
 	/*
 	 * Unix milliseconds, then the 12-bit sub-millisecond fraction (RFC 9562
-	 * sections 5.7 and 6.2, method 3).  The timestamp is the millisecond:
-	 * the RFC defines the v7 time as unix_ts_ms alone, and the fraction is
-	 * one of several things a producer may put in rand_a (the RFC's own
-	 * example has random bits there).  So the timestamp is right for every
-	 * producer's v7, as PostgreSQL 18's uuid_extract_timestamp() reads it,
-	 * and the fraction only orders UUIDs within their millisecond.
+	 * sections 5.7 and 6.2, method 3).  The timestamp is the millisecond: the
+	 * RFC defines the v7 time as unix_ts_ms alone, and the fraction is one of
+	 * several things a producer may put in rand_a (the RFC's own example has
+	 * random bits there).  So the timestamp is right for every producer's v7,
+	 * as PostgreSQL 18's uuid_extract_timestamp() reads it, and the fraction
+	 * only orders UUIDs within their millisecond.
 	 */
 	[IDSCHEME_UUIDV7] = {
 		.id = IDSCHEME_UUIDV7,
@@ -160,7 +163,11 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.tick_bits = 48,
 		.counter_bits = 12,
 	},
-	/* the 60 most significant bits of Unix nanoseconds: 16 ns (draft-02 section 4.5) */
+
+	/*
+	 * the 60 most significant bits of Unix nanoseconds: 16 ns (draft-02
+	 * section 4.5)
+	 */
 	[IDSCHEME_UUIDV8] = {
 		.id = IDSCHEME_UUIDV8,
 		.name = "uuidv8",
@@ -172,7 +179,11 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.tick_bits = 60,
 		.counter_bits = 0,
 	},
-	/* seconds since 2020-01-01, then the 32-bit counter of the clock word (tid62.c) */
+
+	/*
+	 * seconds since 2020-01-01, then the 32-bit counter of the clock word
+	 * (tid62.c)
+	 */
 	[IDSCHEME_TID62] = {
 		.id = IDSCHEME_TID62,
 		.name = "tid62",

@@ -53,7 +53,10 @@ idtypes_uuid464_decode(PG_FUNCTION_ARGS)
 	{
 		const char *detail;
 
-		/* 22 base64url characters that still fail: the last one sets unused bits */
+		/*
+		 * 22 base64url characters that still fail: the last one sets unused
+		 * bits
+		 */
 		if (VARSIZE_ANY_EXHDR(arg) == UUID464_LEN &&
 			codec_base64url_all_digits(VARDATA_ANY(arg), UUID464_LEN))
 			detail = "The last character of a uuid464 is one of A, Q, g and w: the other characters leave unused bits set, and each uuid has one uuid464.";

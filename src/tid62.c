@@ -152,6 +152,7 @@ static tid62 *
 tid62_generate(void)
 {
 	Tid62Step	s;
+
 	/* the step (8 bits) and the last 4 entropy bytes (the top 32 bits) */
 	uint64		r = idrandom_u64();
 	int64		ticks = idclock_ticks_at(IDSCHEME_TID62, idclock_now_ns());
@@ -161,9 +162,9 @@ tid62_generate(void)
 	/*
 	 * A system clock before 2020 (a reset real-time clock, say) counts as
 	 * 2020: the ids then carry on from the clock's last word, as every other
-	 * scheme does.  Past 2156 generation fails here: the
-	 * seconds are taken whole (not from the clock word, whose 32 bits of
-	 * seconds would wrap back to 2020).
+	 * scheme does.  Past 2156 generation fails here: the seconds are taken
+	 * whole (not from the clock word, whose 32 bits of seconds would wrap
+	 * back to 2020).
 	 */
 	s.now = (uint64) Min(Max(ticks, 0), (int64) TID62_SECONDS_MAX + 1);
 	if (unlikely(s.now > TID62_SECONDS_MAX))

@@ -82,8 +82,8 @@ uid8_init(void)
 	 * With shared_preload_libraries, the server's uid8 generator (a range of
 	 * generator ids sharing one clock) is fixed for the life of the server:
 	 * if a reload could move it, backends that had not yet seen the reload
-	 * would generate with the old range while others use the new one, and
-	 * the two could overlap.  Restart-only settings cannot be defined after
+	 * would generate with the old range while others use the new one, and the
+	 * two could overlap.  Restart-only settings cannot be defined after
 	 * startup, so without preloading they stay reloadable (each backend then
 	 * claims its own generator ids anyway).
 	 */
@@ -124,9 +124,9 @@ uid8_init(void)
 							NULL, NULL, NULL);
 
 	/*
-	 * time_sequential by default: a key column's B-tree wants its new keys
-	 * at the right edge.  (java-uniqueid defaults to spread, which scatters
-	 * row keys over the regions of an HBase table.)
+	 * time_sequential by default: a key column's B-tree wants its new keys at
+	 * the right edge.  (java-uniqueid defaults to spread, which scatters row
+	 * keys over the regions of an HBase table.)
 	 */
 	DefineCustomEnumVariable("idtypes.uid8_mode",
 							 "Layout of generated uid8 ids: time_sequential or spread.",
@@ -194,7 +194,7 @@ uid8_init(void)
  * counter_bits; below it the sequence, and below that the slot, as wide as
  * what is left (a generator id's width: any generator id can be a slot).
  */
-#define UID8_WORD_MS_SHIFT	(uid8_scheme->counter_bits)	/* 17 */
+#define UID8_WORD_MS_SHIFT	(uid8_scheme->counter_bits) /* 17 */
 #define UID8_SLOT_BITS		(UID8_WORD_MS_SHIFT - UID8_SEQ_BITS)	/* 11 */
 #define UID8_SLOT_MASK		((UINT64CONST(1) << UID8_SLOT_BITS) - 1)
 #define UID8_WORD(ms, seq, slot) \
@@ -244,7 +244,7 @@ uid8_step(uint64 last, void *arg)
 #define UID8_HELD_MORE		2	/* claimed when it needed more */
 
 /* A backend's own generator. */
-static struct
+typedef struct Uid8Backend
 {
 	int			nfirst;			/* generator ids of the first claim; 0: none */
 	int			ngens;			/* all generator ids claimed */
@@ -261,11 +261,13 @@ static struct
 								 * millisecond, not used up by ids */
 	uint64		clock_moves;	/* idclock_moves() of IDSCHEME_UID8 seen */
 	Uid8Identity identity;		/* where automatic generator ids come from:
-								 * the claim's, read again in each
-								 * transaction (uid8_automatic_identity) */
+								 * the claim's, read again in each transaction
+								 * (uid8_automatic_identity) */
 	bool		identity_valid; /* identity was read in this transaction */
 	bool		callback;		/* uid8_xact_callback registered */
-} uid8_backend;
+} Uid8Backend;
+
+static Uid8Backend uid8_backend;
 
 /* Extra generator ids go back after this long unneeded. */
 #define UID8_MORE_KEEP_MS	1000
@@ -321,14 +323,15 @@ uid8_next_word(bool shared, uint32 nslots)
 			seen_ms = s.used_up_ms;
 			seen_at = idclock_monotonic_ns();
 		}
+
 		/*
-		 * Leave the millisecond once a millisecond has really passed since
-		 * we saw it used up, whatever the wall clock says: it may be behind
-		 * (stepped back), or not moving (set before 1970, which reads as
-		 * 1970 for ever).  Whoever moves a generator to its next millisecond
-		 * has waited so, so its time advances no faster than real time.
-		 * When the wall clock is in that millisecond, it usually reaches
-		 * the next one first: sleep to whichever comes first.
+		 * Leave the millisecond once a millisecond has really passed since we
+		 * saw it used up, whatever the wall clock says: it may be behind
+		 * (stepped back), or not moving (set before 1970, which reads as 1970
+		 * for ever).  Whoever moves a generator to its next millisecond has
+		 * waited so, so its time advances no faster than real time. When the
+		 * wall clock is in that millisecond, it usually reaches the next one
+		 * first: sleep to whichever comes first.
 		 */
 		{
 			int64		waited = idclock_monotonic_ns() - seen_at;
@@ -684,9 +687,9 @@ uid8_claim_first(int count)
 	uid8_claimable(&lo, &hi);
 
 	/*
-	 * A claim that fails half way (a full lock table is an error) gives
-	 * back what it got: the session would otherwise hold those ids, and
-	 * their lock table entries, until its next gen_uid8() or its end.
+	 * A claim that fails half way (a full lock table is an error) gives back
+	 * what it got: the session would otherwise hold those ids, and their lock
+	 * table entries, until its next gen_uid8() or its end.
 	 */
 	uid8_pressure_tag(&pressure);
 	PG_TRY();
@@ -909,7 +912,7 @@ idtypes_gen_uid8(PG_FUNCTION_ARGS)
 	 */
 	if (unlikely(RecoveryInProgress()))
 		node_identity_copied("uid8 ids", "cluster id and generator ids",
-								"Generate uid8 ids on the primary.");
+							 "Generate uid8 ids on the primary.");
 
 	if (idtypes_uid8_generator_id >= 0)
 	{
@@ -969,6 +972,7 @@ uid8_safe_bound(PG_FUNCTION_ARGS)
 				 errdetail("Without it each backend generates with generator ids of its own, whose ids interleave within a millisecond in no order the server tracks."),
 				 errhint("Set idtypes.uid8_generator_id (and idtypes.uid8_generator_count) in the server configuration.")));
 	word = idbound_safe_word(IDSCHEME_UID8);
+
 	/*
 	 * A word whose slot names no generator id (the count is fixed while the
 	 * server runs) is issued by nobody: the next sequence is the bound, so
@@ -979,4 +983,3 @@ uid8_safe_bound(PG_FUNCTION_ARGS)
 	PG_RETURN_UID8(uid8_build(Min(UID8_WORD_MS(word), UID8_TS_MAX),
 							  UID8_WORD_SEQ(word), 0, 0, UID8_MODE_TIME_SEQUENTIAL));
 }
-

@@ -306,8 +306,8 @@ idtypes_gen_uuidv6(PG_FUNCTION_ARGS)
 	uint64		tick = uuid_next_tick(uuidv6_scheme);
 
 	/*
-	 * clock_seq and node are random for each UUID (RFC 9562 section 5.6):
-	 * the timestamp already never repeats, and a MAC would reveal the host.
+	 * clock_seq and node are random for each UUID (RFC 9562 section 5.6): the
+	 * timestamp already never repeats, and a MAC would reveal the host.
 	 */
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, uuidv6_scheme->uuid_version), uuid_random_lo()));
 }

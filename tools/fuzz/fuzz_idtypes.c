@@ -83,7 +83,7 @@ extern Datum idtypes_byteid12_from_bytea(PG_FUNCTION_ARGS);
 /* every allocation of one input, freed when it is done */
 #define MAX_ALLOCS 4096
 static void *allocs[MAX_ALLOCS];
-static int nallocs = 0;
+static int	nallocs = 0;
 
 static void *
 track(void *p)
@@ -513,7 +513,7 @@ fuzz_base62(const char *s, size_t len)
 	uint8		bytes[12];
 	CodecBase62Result r = codec_base62_decode96(bytes, s, len);
 	bool		syntax = len == CODEC_BASE62_96_LEN;
-	unsigned __int128 v = 0;
+	unsigned	__int128 v = 0;
 
 	for (size_t i = 0; syntax && i < len; i++)
 	{
@@ -615,7 +615,7 @@ fuzz_roundtrips(const uint8 *data, size_t size)
 		uint64		v = codec_get_be(in, 8);
 		int			base = in[8] % 2 ? 36 : 10;
 		int			width = 1 + in[9] % 20;
-		unsigned __int128 limit = 1;
+		unsigned	__int128 limit = 1;
 
 		for (int i = 0; i < width; i++)
 			limit *= base;
