@@ -547,21 +547,21 @@ uuid_ceil_common(FunctionCallInfo fcinfo, const IdScheme *tm)
 
 /* The floor, ceiling and safe bound (above) of one version. */
 #define UUID_VERSION_BOUNDS(v) \
-PG_FUNCTION_INFO_V1(idtypes_uuidv##v##_floor); \
+PG_FUNCTION_INFO_V1(uuidv##v##_floor); \
 Datum \
-idtypes_uuidv##v##_floor(PG_FUNCTION_ARGS) \
+uuidv##v##_floor(PG_FUNCTION_ARGS) \
 { \
 	return uuid_floor_common(fcinfo, uuidv##v##_scheme); \
 } \
-PG_FUNCTION_INFO_V1(idtypes_uuidv##v##_ceil); \
+PG_FUNCTION_INFO_V1(uuidv##v##_ceil); \
 Datum \
-idtypes_uuidv##v##_ceil(PG_FUNCTION_ARGS) \
+uuidv##v##_ceil(PG_FUNCTION_ARGS) \
 { \
 	return uuid_ceil_common(fcinfo, uuidv##v##_scheme); \
 } \
-PG_FUNCTION_INFO_V1(idtypes_uuidv##v##_safe_bound); \
+PG_FUNCTION_INFO_V1(uuidv##v##_safe_bound); \
 Datum \
-idtypes_uuidv##v##_safe_bound(PG_FUNCTION_ARGS) \
+uuidv##v##_safe_bound(PG_FUNCTION_ARGS) \
 { \
 	return uuid_safe_bound_common(uuidv##v##_scheme); \
 }

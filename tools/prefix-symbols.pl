@@ -68,7 +68,9 @@ foreach my $file (@c_files)
 		@params = () unless $line =~ /\\$/;
 		next unless $line =~ /PG_FUNCTION_INFO_V1\(\s*([\w#]+)\s*\)/;
 		my $name = $1;
-		next if $name =~ $prefixed;
+		# a name pasted with a parameter in its prefix (uuidv##v##_floor)
+		# is prefixed when its instances are (uuidv6_floor)
+		next if ($name =~ s/##\w+##/0/gr) =~ $prefixed;
 		# a parameter of the macro (PG_FUNCTION_INFO_V1 itself, compat.h), or
 		# a name pasted from one
 		my ($first) = $name =~ /^(\w+?)(?:##|$)/;
