@@ -46,8 +46,9 @@ typedef struct IdClock
 /*
  * A step computes the clock's next value from its last one.  It returns a
  * value greater than last, or 0 to refuse (the caller waits and retries).
- * It may run several times for one advance when backends race, so it must
- * not have side effects.
+ * It may run several times for one advance when backends race, so the only
+ * thing it may write is what its caller reads after a refusal (tid62's
+ * request for a new second's counter start, uid8's used-up millisecond).
  */
 typedef uint64 (*IdClockStep) (uint64 last, void *arg);
 

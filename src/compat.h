@@ -74,6 +74,14 @@ extern int no_such_variable
 extern PGDLLEXPORT void _PG_init(void);
 #endif
 
+/*
+ * A set-returning function's tuplestore: InitMaterializedSRF() is 15.1's
+ * name (funcapi.h) for 15.0's SetSingleFuncCall().
+ */
+#if PG_VERSION_NUM < 150001
+#define InitMaterializedSRF SetSingleFuncCall
+#endif
+
 /* The local transaction id of the current top-level transaction. */
 #if PG_VERSION_NUM >= 170000
 #define IDTYPES_MY_LXID		(MyProc->vxid.lxid)
