@@ -35,6 +35,7 @@
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
+#include "utils/tuplestore.h"
 
 #include "byteid.h"
 #include "bound.h"
