@@ -508,6 +508,13 @@ so the table and index fit in it). {rounds} rounds."""
 
     # -- reservations in the WAL: before and after ---------------------------
 
+    def has_before(self, title):
+        """Whether --before names a build to compare with; if not, the
+        section says it was not run."""
+        if not self.args.before:
+            self.sections.append(title + "Not run: `bench/run.sh --before REF` names the build to compare with.\n\n")
+        return bool(self.args.before)
+
     def connect_before_after(self):
         """Connections to the servers of --before and --after, each with what
         parts walres and floor use."""
@@ -536,8 +543,7 @@ so the table and index fit in it). {rounds} rounds."""
         the generators' hot paths shows what it gained, and where the
         alternatives stand, in one run."""
         title = "## Generators per call: before and after\n\n"
-        if not self.args.before:
-            self.sections.append(title + "Not run: `bench/run.sh --before REF` names the build to compare with.\n\n")
+        if not self.has_before(title):
             return
         ncall = self.nrows(1_000_000, 100_000)
         n = self.nrows(200_000, 20_000)
@@ -611,8 +617,7 @@ same server.
         state file's fsync are what could cost): per-call cost, INSERT time,
         WAL bytes per row, and the idtypes WAL records an INSERT wrote."""
         title = "## Reservations in the WAL: before and after\n\n"
-        if not self.args.before:
-            self.sections.append(title + "Not run: `bench/run.sh --before REF` names the build to compare with.\n\n")
+        if not self.has_before(title):
             return
         n = self.nrows(1_000_000, 50_000)
         ncall = self.nrows(1_000_000, 100_000)
