@@ -197,6 +197,18 @@ check_unique($local, 'per-backend', 10000);
 is($local->safe_psql('postgres', 'SELECT count(DISTINCT pid) FROM t'), '8',
 	'per-backend: 8 backends generated');
 
+# a program that the faked server starts (COPY ... TO PROGRAM, below) is
+# told, in the environment it inherits from the postmaster, to share a
+# semaphore and a memory segment of libfaketime; they must still be there
+# (start_faked): had they gone with pg_ctl, libfaketime would end the
+# program whenever a pair named after its pid was left from a killed process
+my ($shared_names) = map { /^FAKETIME_SHARED=(.*)$/ ? $1 : () }
+  split(/\0/, slurp_file('/proc/' . $local->{_pid} . '/environ'));
+my ($sem, $shm) = map { m{^/(\w+)$} ? $1 : '?' } split(' ', $shared_names // '');
+ok(defined $shm && -e "/dev/shm/sem.$sem" && -e "/dev/shm/$shm",
+	"per-backend: the server's programs share libfaketime's semaphore and memory segment ("
+	  . ($shared_names // 'none') . ')');
+
 # the clock goes back within a session: that backend keeps increasing
 is($local->safe_psql('postgres', 'SELECT step_back($$' . clock_program($clock_file) . '$$)'),
 	'clock back: t, v6 t, v7 t, v8 t',

@@ -16,6 +16,7 @@ package IdtypesTest::Clock;
 use strict;
 use warnings;
 use Exporter 'import';
+use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
@@ -68,6 +69,46 @@ sub clock_program
 	return "cat > '$file.new' && mv '$file.new' '$file'";
 }
 
+# libfaketime shares a semaphore and a memory segment among a process and
+# the programs it starts, named in FAKETIME_SHARED after the pid of the
+# process that made them, which removes them when it exits.  A server
+# started through pg_ctl inherits pg_ctl's pair, gone once pg_ctl has
+# exited; a program the server starts later (COPY ... TO PROGRAM,
+# restore_command) then makes a pair of its own, named after its own pid.
+# When a pair of that name is still there, left by a killed process whose
+# pid the program now has, libfaketime ends the program with exit code 1.
+# So each faked server gets a pair that outlives it: a shell makes it and
+# execs printenv, which prints its names; neither removes it (the shell is
+# replaced, printenv did not make it).  The pairs go when the test ends.
+# Debian 13's libfaketime and later ones share nothing at all with
+# FAKETIME_DISABLE_SHM=1, which start_faked() sets too; Debian 12's (0.9.10)
+# does not know it.
+my @faketime_pairs;
+
+sub faketime_shared
+{
+	my ($lib) = @_;
+	foreach (1 .. 3)
+	{
+		local $ENV{LD_PRELOAD} = $lib;
+		local $ENV{FAKETIME} = '+0';
+		delete local $ENV{FAKETIME_SHARED};
+		my ($out, $err) = ('', '');
+		IPC::Run::run([ 'sh', '-c', 'exec printenv FAKETIME_SHARED' ], '>', \$out, '2>', \$err);
+		my @names = map { m{^/([A-Za-z0-9_]+)$} ? $1 : () } split(' ', $out);
+		next unless @names == 2;
+		my @files = ("/dev/shm/sem.$names[0]", "/dev/shm/$names[1]");
+		# the shell could not make a pair (a pair of its name was left) and
+		# printenv made, and removed, its own
+		next unless -e $files[0] && -e $files[1];
+		push @faketime_pairs, @files;
+		return "/$names[0] /$names[1]";
+	}
+	BAIL_OUT('libfaketime made no semaphore and memory segment for the server to share');
+}
+
+END { unlink @faketime_pairs; }
+
 # Start a node with its wall clock faked: %env is libfaketime's settings
 # (FAKETIME => '-10s', or FAKETIME_TIMESTAMP_FILE => $file, ...), plus
 # fail_ok => 1 to return 0 instead of bailing out when it does not start.
@@ -78,6 +119,8 @@ sub start_faked
 	my ($node, %env) = @_;
 	my $fail_ok = delete $env{fail_ok};
 	my $lib = faketime_lib() or BAIL_OUT('libfaketime is not installed');
+	local $ENV{FAKETIME_SHARED} = faketime_shared($lib);
+	local $ENV{FAKETIME_DISABLE_SHM} = '1';
 	local $ENV{LD_PRELOAD} =
 	  join(':', grep { defined && $_ ne '' } ($ENV{LD_PRELOAD}, $lib));
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
