@@ -374,6 +374,10 @@ run_matrix() {
 	for v in "${versions[@]}"; do
 		grep -E '^skipped: ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null | sed "s/^[^:]*:skipped: /skipped on $v: /" || true
 	done
+	for v in "${versions[@]}"; do
+		grep -E '^failed: |^not ok - ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null |
+			sed -E "s/^[^:]*:(failed: |not ok - )/failed on $v: /" || true
+	done
 	echo "$total_p passed, $total_f failed, $total_s skipped"
 	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi
 	[ "$total_f" = 0 ]

@@ -5,7 +5,8 @@
 # the TAP tests (t/, which start their own servers; among them the Python
 # client, the documentation's examples, and the packaging checks, for which this
 # script makes the PGXN archive in a git checkout).  Prints every failure's
-# details and every skipped test with its reason, the time each part took,
+# details, every skipped test with its reason ("skipped: ..."), every failed
+# test again in a line ("failed: ..."), the time each part took,
 # and ends with one line "N passed, N failed, N skipped" (a regress file or
 # an isolation spec counts as one test, a TAP test by its assertions, a TAP
 # file skipped whole as one skipped test); exits non-zero on any failure.
@@ -87,6 +88,7 @@ passed=0
 failed=0
 skipped=0
 skip_reasons=()
+failures=()
 timings=()
 summary_done=false
 srv=""
@@ -105,6 +107,7 @@ timed() {
 print_summary() {
 	local r
 	for r in "${skip_reasons[@]}"; do echo "skipped: $r"; done
+	for r in "${failures[@]}"; do echo "failed: $r"; done
 	[ ${#timings[@]} -eq 0 ] || echo "time: $(IFS=,; echo "${timings[*]}" | sed 's/,/, /g')"
 	echo "$passed passed, $failed failed, $skipped skipped"
 }
@@ -116,6 +119,7 @@ finish() {
 	[ -n "$srv" ] && stop_server "$srv"
 	if ! $summary_done; then
 		failed=$((failed + 1))
+		failures+=("the suite stopped early (exit status $rc)")
 		print_summary
 		log "the suite stopped early${dir:+; work directory: $dir}"
 		exit 1
@@ -195,7 +199,7 @@ fi
 count_results() {
 	local counts line ok bad sk
 	counts=$(awk '
-		function flush() { if (file != "" && died[file] && !nok[file]) bad++ }
+		function flush() { if (file != "" && died[file] && !nok[file]) { bad++; print "F\t" file ": died without a failed assertion" } }
 		{ sub(/\r$/, "") }
 		/^t\/[^ ]+\.pl \.+/ {
 			flush(); file = $1; rest = $0; sub(/^t\/[^ ]+\.pl \.+ ?/, "", rest); $0 = rest
@@ -216,16 +220,23 @@ count_results() {
 		}
 		/^not ok [0-9]+ +# ?TODO/ { sk++; print "R\t" file ": to do: " $0; next }
 		/^ok [0-9]+/ || /\.\.\. ok/ { ok++; next }
-		/^not ok [0-9]+/ || /\.\.\. FAILED/ || /\.\.\. failed/ { bad++; if (file != "") nok[file]++; next }
+		/^not ok [0-9]+/ || /\.\.\. FAILED/ || /\.\.\. failed/ {
+			bad++; if (file != "") nok[file]++
+			f = $0; sub(/^ +/, "", f); gsub(/  +/, " ", f); print "F\t" (file != "" ? file ": " : "") f; next
+		}
 		/^Dubious, test returned|^No subtests run|^Bad plan|^Parse errors:/ { if (file != "") died[file] = 1 }
 		END { flush(); print "C\t" ok + 0 "\t" bad + 0 "\t" sk + 0 }' "$1")
 	while IFS=$'\t' read -r kind a b c; do
 		case "$kind" in
 			R) skip_reasons+=("$a") ;;
+			F) failures+=("$a") ;;
 			C) ok=$a bad=$b sk=$c ;;
 		esac
 	done <<<"$counts"
-	if [ "$2" != 0 ] && [ "$bad" = 0 ]; then bad=1; fi
+	if [ "$2" != 0 ] && [ "$bad" = 0 ]; then
+		bad=1
+		failures+=("$1: exit status $2 without a failed test")
+	fi
 	passed=$((passed + ok))
 	failed=$((failed + bad))
 	skipped=$((skipped + sk))
@@ -309,6 +320,7 @@ if $sanitize; then
 	for f in "$dir"/out/ubsan.* "$dir"/out/valgrind.*; do
 		[ -s "$f" ] || continue
 		reports=$((reports + 1))
+		failures+=("sanitizer report ${f##*/}: $(grep -m 1 -E 'runtime error|^==[0-9]+== [A-Z]' "$f" | cut -c 1-200)")
 		echo "----- sanitizer report $f"
 		cat "$f"
 	done
