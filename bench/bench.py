@@ -506,7 +506,7 @@ so the table and index fit in it). {rounds} rounds."""
 |---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(rows) + chart)
 
-    # -- reservations in the WAL: before and after ---------------------------
+    # -- the parts that compare with the --before build (floor, walres) -----
 
     def has_before(self, title):
         """Whether --before names a build to compare with; if not, the

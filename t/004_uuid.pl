@@ -204,8 +204,8 @@ is($local->safe_psql('postgres', 'SELECT count(DISTINCT pid) FROM t'), '8',
 # program whenever a pair named after its pid was left from a killed process
 my ($shared_names) = map { /^FAKETIME_SHARED=(.*)$/ ? $1 : () }
   split(/\0/, slurp_file('/proc/' . $local->{_pid} . '/environ'));
-my ($sem, $shm) = map { m{^/(\w+)$} ? $1 : '?' } split(' ', $shared_names // '');
-ok(defined $shm && -e "/dev/shm/sem.$sem" && -e "/dev/shm/$shm",
+my @shared_files = faketime_shared_files($shared_names);
+ok(@shared_files && -e $shared_files[0] && -e $shared_files[1],
 	"per-backend: the server's programs share libfaketime's semaphore and memory segment ("
 	  . ($shared_names // 'none') . ')');
 

@@ -20,7 +20,7 @@ use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(faketime_lib set_clock stepped_clock state_file_body write_state_file clock_program start_faked crc32c);
+our @EXPORT = qw(faketime_lib set_clock stepped_clock state_file_body write_state_file clock_program start_faked faketime_shared_files crc32c);
 
 # libfaketime, or undef when it is not installed (Debian package
 # libfaketime).  It fakes the wall clock of the processes it is preloaded
@@ -85,6 +85,15 @@ sub clock_program
 # does not know it.
 my @faketime_pairs;
 
+# The files of the pair that a FAKETIME_SHARED value names, or () when it
+# names none.
+sub faketime_shared_files
+{
+	my ($value) = @_;
+	my @names = map { m{^/(\w+)$} ? $1 : () } split(' ', $value // '');
+	return @names == 2 ? ("/dev/shm/sem.$names[0]", "/dev/shm/$names[1]") : ();
+}
+
 sub faketime_shared
 {
 	my ($lib) = @_;
@@ -95,14 +104,13 @@ sub faketime_shared
 		delete local $ENV{FAKETIME_SHARED};
 		my ($out, $err) = ('', '');
 		IPC::Run::run([ 'sh', '-c', 'exec printenv FAKETIME_SHARED' ], '>', \$out, '2>', \$err);
-		my @names = map { m{^/([A-Za-z0-9_]+)$} ? $1 : () } split(' ', $out);
-		next unless @names == 2;
-		my @files = ("/dev/shm/sem.$names[0]", "/dev/shm/$names[1]");
-		# the shell could not make a pair (a pair of its name was left) and
-		# printenv made, and removed, its own
-		next unless -e $files[0] && -e $files[1];
+		chomp $out;
+		my @files = faketime_shared_files($out);
+		# without them, the shell could not make a pair (a pair of its name
+		# was left) and printenv made, and removed, its own
+		next unless @files && -e $files[0] && -e $files[1];
 		push @faketime_pairs, @files;
-		return "/$names[0] /$names[1]";
+		return $out;
 	}
 	BAIL_OUT('libfaketime made no semaphore and memory segment for the server to share');
 }
