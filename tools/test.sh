@@ -194,13 +194,23 @@ fi
 # ok N - name" after; prove --verbose prints each file's TAP lines after a
 # line naming the file: "ok N # skip REASON" is a skipped test, and a file
 # that skips whole ("1..0 # SKIP REASON") counts as one skipped test.  A
-# TAP file that died without a failed assertion counts as one failure, and
-# so does a suite that failed without any failed line.
+# TAP file that died without a failed assertion counts as one failure, named
+# with the reason of its BAIL_OUT if it called one, and so does a suite that failed without any failed line.
 count_results() {
 	local counts line ok bad sk
 	counts=$(awk '
-		function flush() { if (file != "" && died[file] && !nok[file]) { bad++; print "F\t" file ": died without a failed assertion" } }
+		function flush() {
+			if (file != "" && died[file] && !nok[file]) {
+				bad++; print "F\t" file ": died without a failed assertion" (why[file] != "" ? ": " why[file] : "")
+			}
+		}
 		{ sub(/\r$/, "") }
+		# prove ends with this line after a BAIL_OUT, whose file ran last
+		/^FAILED--Further testing stopped: */ {
+			r = $0; sub(/^FAILED--Further testing stopped: */, "", r)
+			if (file != "") why[file] = "bailed out: " r
+			next
+		}
 		/^t\/[^ ]+\.pl \.+/ {
 			flush(); file = $1; rest = $0; sub(/^t\/[^ ]+\.pl \.+ ?/, "", rest); $0 = rest
 			# prove --verbose prints a file skipped whole as "FILE .. skipped: REASON"
@@ -305,6 +315,16 @@ run_make installcheck-tap PROVE_FLAGS=--verbose ${tap_tests[@]:+PROVE_TESTS="${t
 	>"$dir/out/tap.log" 2>&1 || rc=$?
 cat "$dir/out/tap.log"
 count_results "$dir/out/tap.log" "$rc"
+# A file that died says why in its own log (the message of die, the server
+# log that a failed start prints): its last lines join the failure lines.
+for f in "${failures[@]}"; do
+	[[ "$f" =~ ^t/([^\ ]+)\.pl:\ died ]] || continue
+	f_log=$dir/tmp_check/log/regress_log_${BASH_REMATCH[1]}
+	[ -f "$f_log" ] || continue
+	while IFS= read -r line; do
+		failures+=("t/${BASH_REMATCH[1]}.pl: its log ends: ${line:0:200}")
+	done < <(grep -v '^[[:space:]]*$' "$f_log" | tail -n 8)
+done
 if [ "$rc" != 0 ]; then
 	for f in "$dir"/tmp_check/log/*; do
 		[ -f "$f" ] || continue
