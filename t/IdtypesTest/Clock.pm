@@ -97,7 +97,12 @@ sub faketime_shared_files
 sub faketime_shared
 {
 	my ($lib) = @_;
-	foreach (1 .. 3)
+	# A pair is named after the pid of the shell that makes it, and pairs
+	# left by killed processes (of this machine's earlier runs, of any user:
+	# the version matrix's roots share /dev/shm) often hold runs of
+	# consecutive pids: each try is a new process, so a new pid.
+	my $tries = 200;
+	foreach (1 .. $tries)
 	{
 		local $ENV{LD_PRELOAD} = $lib;
 		local $ENV{FAKETIME} = '+0';
@@ -112,7 +117,9 @@ sub faketime_shared
 		push @faketime_pairs, @files;
 		return $out;
 	}
-	BAIL_OUT('libfaketime made no semaphore and memory segment for the server to share');
+	my $left = () = glob('/dev/shm/sem.faketime_sem_*');
+	BAIL_OUT("libfaketime made no semaphore and memory segment for the server to share in $tries tries "
+		  . "($left pairs that killed processes left are in /dev/shm)");
 }
 
 END { unlink @faketime_pairs; }
