@@ -195,7 +195,8 @@ fi
 # line naming the file: "ok N # skip REASON" is a skipped test, and a file
 # that skips whole ("1..0 # SKIP REASON") counts as one skipped test.  A
 # TAP file that died without a failed assertion counts as one failure, named
-# with the reason of its BAIL_OUT if it called one, and so does a suite that failed without any failed line.
+# with the reason of its BAIL_OUT if it called one, and so does a suite that
+# failed without any failed line.
 count_results() {
 	local counts line ok bad sk
 	counts=$(awk '
