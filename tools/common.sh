@@ -39,6 +39,10 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 IDTYPES_DEB_PACKAGES=(
 	"postgresql-server-dev-$PG_MAJOR" postgresql-server-dev-all debhelper build-essential unzip
 )
+# wal2json, for the change data capture test (t/055_cdc.pl), on every
+# version whose Debian release packages it (15, 17, 18; not 19, which only
+# experimental has: there the test says so and skips its wal2json part).
+IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
 [ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")
