@@ -51,6 +51,9 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
 # js/orm/package-lock.json.
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(python3-sqlalchemy python3-alembic python3-django nodejs npm)
+# ActiveRecord 7.2 and ruby-pg for the Rails test (t/028_rails.pl), with
+# the ORMs: Debian 13 packages them (Debian 12 has ActiveRecord 6.1).
+[ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(ruby-activerecord ruby-pg)
 # The Go and Rust drivers of the client tests (t/026_pgx.pl, t/027_rust.pl),
 # each installed in one root of the version matrix, where its test runs
 # once (the drivers speak the same protocol to every version; elsewhere the
