@@ -14,8 +14,9 @@
 #   a throwaway directory; the archive is not changed.
 
 IDTYPES_CITUS_ARCHIVE=${IDTYPES_CITUS_ARCHIVE:-$IDTYPES_ROOT/../shared/deps/citus-13.2.2.tar.gz}
-# What building Citus needs on top of IDTYPES_PACKAGES (Debian names).
-CITUS_BUILD_PACKAGES=(liblz4-dev libzstd-dev libkrb5-dev)
+# What building Citus needs on top of IDTYPES_PACKAGES (Debian names;
+# libicu-dev for the server headers, which include ICU's).
+CITUS_BUILD_PACKAGES=(liblz4-dev libzstd-dev libkrb5-dev libicu-dev)
 
 citus_installed() {
 	[ -f "$($PG_CONFIG --sharedir)/extension/citus.control" ] &&

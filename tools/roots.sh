@@ -13,6 +13,12 @@
 
 IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
 
+# The Citus source archive (tools/citus.sh's IDTYPES_CITUS_ARCHIVE) reaches
+# a root as a copy, in ROOT/idtypes-deps (copy_deps), where the root's
+# tools/citus.sh is told to find it.
+source "$IDTYPES_ROOT/tools/citus.sh"
+ROOT_CITUS_ARCHIVE=/idtypes-deps/$(basename "$IDTYPES_CITUS_ARCHIVE")
+
 # The versions of the matrix, and the Debian release that packages each.
 MATRIX_VERSIONS=(15 17 18 19)
 # The TAP files that the roots leave to the suite on this machine: the
@@ -199,8 +205,11 @@ trust_local_cas() {
 
 # prepare_root VERSION...: make the root of the versions (one release) and
 # install the packages of tools/common.sh for each of them into it, one
-# version after the other (one apt at a time in a root).  Writes the time
-# of each step beside the root, for run_matrix's summary.
+# version after the other (one apt at a time in a root), and Citus where
+# it supports the version (tools/citus.sh: built from its archive, at the
+# lowest CPU priority, since .ci/run prepares the roots while the suites
+# run on this machine).  Writes the time of each step beside the root, for
+# run_matrix's summary.
 prepare_root() {
 	local root t0 v rc=0 times
 	root=$(root_dir "$1")
@@ -208,6 +217,7 @@ prepare_root() {
 	make_root "$1"
 	times="root $((SECONDS - t0)) s"
 	copy_tree "$root"
+	copy_deps "$root"
 	mount_root "$root"
 	for v in "$@"; do
 		t0=$SECONDS
@@ -216,6 +226,10 @@ prepare_root() {
 			bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
 		times+=", packages $v $((SECONDS - t0)) s"
 		[ "$rc" = 0 ] || break
+		t0=$SECONDS
+		in_root "$root" env PG_MAJOR="$v" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" nice -n 19 \
+			bash -c 'source /idtypes/tools/common.sh && source /idtypes/tools/citus.sh && citus_setup'
+		times+=", Citus $v $((SECONDS - t0)) s"
 	done
 	[ "$rc" = 0 ] && { trust_local_cas "$root" || rc=$?; }
 	unmount_root "$root"
@@ -229,6 +243,19 @@ copy_tree() {
 	rm -rf "$root/idtypes"
 	mkdir -p "$root/idtypes"
 	tar_source_tree | tar -C "$root/idtypes" -xf -
+}
+
+# copy_deps ROOT: the third-party archives that tests build from (Citus's,
+# with its .sha256 file) into ROOT/idtypes-deps, as this machine has them.
+copy_deps() {
+	local root=$1 f
+	rm -rf "$root/idtypes-deps"
+	mkdir -p "$root/idtypes-deps"
+	for f in "$IDTYPES_CITUS_ARCHIVE" "$IDTYPES_CITUS_ARCHIVE.sha256"; do
+		[ -f "$f" ] && cp "$f" "$root/idtypes-deps/"
+	done
+	[ -f "$IDTYPES_CITUS_ARCHIVE" ] || log "no $IDTYPES_CITUS_ARCHIVE on this machine: the roots build no Citus"
+	return 0
 }
 
 # run_matrix LIST: tools/test.sh --pg LIST.
@@ -331,11 +358,12 @@ run_matrix() {
 			prep=$(cat "$root.prepare-times" 2>/dev/null || true)
 			log "PostgreSQL $v: the suite in the $(release_of "$v") root $root"
 			copy_tree "$root"
+			copy_deps "$root"
 			rm -rf "$root/idtypes-dist"
 			cp -r "$logs/dist" "$root/idtypes-dist"
 			mount_root "$root"
 			in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
-				IDTYPES_WERROR="${IDTYPES_WERROR:-}" \
+				IDTYPES_WERROR="${IDTYPES_WERROR:-}" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" \
 				IDTYPES_TAP_SKIP="$MATRIX_HOST_ONLY" \
 				IDTYPES_TAP_SKIP_WHY="runs on this machine's version only: what it tests does not change with the server's version" \
 				IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
