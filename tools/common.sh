@@ -22,7 +22,7 @@ IDTYPES_DEMO_PACKAGES=(
 )
 IDTYPES_TEST_PACKAGES=(
 	"${IDTYPES_DEMO_PACKAGES[@]}"
-	perl libipc-run-perl faketime python3 python3-psycopg git unzip
+	perl libipc-run-perl libsemver-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
 )
 # The drivers of the client tests (t/021 to t/023; node and npm come with
@@ -39,6 +39,9 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 IDTYPES_DEB_PACKAGES=(
 	"postgresql-server-dev-$PG_MAJOR" postgresql-server-dev-all debhelper build-essential unzip
 )
+# lintian, which checks the source and binary packages in unstable's root
+# (tools/package.sh: the lintian that Debian's archive checks uploads with).
+[ "$PG_MAJOR" -ge 18 ] && IDTYPES_DEB_PACKAGES+=(lintian)
 # wal2json, for the change data capture test (t/055_cdc.pl), on every
 # version whose Debian release packages it (15, 17, 18; not 19, which only
 # experimental has: there the test says so and skips its wal2json part).
