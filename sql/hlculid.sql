@@ -86,8 +86,8 @@ SELECT '01K0RS6SB4000002NAM48H248H'::hlculid::uuid AS to_uuid,
 SELECT sqlerr($$SELECT '\x0198319365640000000aaaa1111111'::bytea::hlculid$$);
 SELECT sqlerr($$SELECT '\x0198319365640000000aaaa11111111100'::bytea::hlculid$$);
 SELECT sqlerr($$SELECT ''::bytea::hlculid$$);
--- the casts never apply in expressions (into the type they apply on
--- assignment too: sql/client_casts.sql)
+-- the casts apply only where they are written, never in expressions or on
+-- assignment (every path: sql/client_casts.sql)
 SELECT sqlerr($$SELECT hlculid_timestamp('01983193-6564-0000-000a-aaa111111111'::uuid)$$);
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype
 FROM pg_cast WHERE castsource = 'hlculid'::regtype OR casttarget = 'hlculid'::regtype ORDER BY 3, 4;
