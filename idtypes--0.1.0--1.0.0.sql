@@ -128,8 +128,9 @@ COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
 COMMENT ON FUNCTION idtypes_advance_clock(tid62) IS 'moves the tid62 clock past the id, never back; returns the time it stands at';
 
 -- The clocks are every database's: like hlculid_observe(), callable by
--- superusers and members of the role idtypes.hlculid_observe_role names
--- (checked in C); EXECUTE is the extension owner's to grant.
+-- superusers and members of the role idtypes.clock_mover_role names, and
+-- no further ahead than idtypes.clock_max_ahead but by superusers (checked
+-- in C); EXECUTE is the extension owner's to grant.
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(muid) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) FROM PUBLIC;
@@ -142,6 +143,15 @@ GRANT EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) TO @extowner@ WITH GRAN
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(tid62) TO @extowner@ WITH GRANT OPTION;
+
+-- upgrade/rewind.sql: from 0.1.0, idtypes_rewind_clock() (src/clock.sql).
+CREATE FUNCTION idtypes_rewind_clock(scheme pg_catalog.text, past pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_rewind_clock'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_rewind_clock(pg_catalog.text, pg_catalog.timestamptz) IS
+	'moves the clock of a scheme back to just after a time, for superusers: the way out of a clock moved too far ahead; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_rewind_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 
 -- upgrade/bound.sql: from 0.1.0, the safe bound of each scheme for reading
 -- new rows by key (src/bound.c, doc/operations.md).

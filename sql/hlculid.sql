@@ -382,6 +382,11 @@ SELECT sqlerr($$SET idtypes.publisher_id = 10$$);
 SELECT sqlerr($$SET idtypes.hlculid_max_drift = -1$$);
 SELECT name, setting, unit, context, min_val, max_val FROM pg_settings
 WHERE name IN ('idtypes.publisher_id', 'idtypes.hlculid_max_drift') ORDER BY 1;
+-- and the settings of every clock: who may move one, and how far ahead
+SELECT sqlerr($$SET idtypes.clock_max_ahead = '1d'$$);
+SELECT sqlerr($$SET idtypes.clock_mover_role = 'nobody'$$);
+SELECT name, setting, unit, context, min_val, max_val FROM pg_settings
+WHERE name IN ('idtypes.clock_max_ahead', 'idtypes.clock_mover_role') ORDER BY 1;
 
 -- observing moves the server's clock for everybody: PUBLIC may not
 CREATE ROLE hlculid_observer;
@@ -391,7 +396,7 @@ RESET ROLE;
 GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO hlculid_observer;
 -- and with shared_preload_libraries EXECUTE is not enough: the clock is every
 -- database's, moved only by superusers and members of the role named by
--- idtypes.hlculid_observe_role (t/012_security.pl)
+-- idtypes.clock_mover_role (t/012_security.pl)
 SET ROLE hlculid_observer;
 SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
 RESET ROLE;

@@ -43,7 +43,8 @@ COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, 
 	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
 
 -- observing moves this server's clock for everybody (up to
--- idtypes.hlculid_max_drift ahead): not for every role
+-- idtypes.hlculid_max_drift ahead, and idtypes.clock_max_ahead but for
+-- superusers): not for every role
 REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO @extowner@ WITH GRANT OPTION;
 
