@@ -129,7 +129,15 @@ BYTEID_TIME_FUNCTIONS(hlculid, hlculid_scheme)
 /* ---------- settings ---------- */
 
 int			idtypes_publisher_id = -1;
-int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
+
+/*
+ * The HLC's epsilon by default: 5 minutes, what a fleet whose clocks are
+ * kept by NTP never reaches; the limit of every clock move
+ * (idtypes.clock_max_ahead) has the same default.
+ */
+#define HLCULID_MAX_DRIFT_DEFAULT_MS	(5 * 60 * 1000)
+
+int			idtypes_hlculid_max_drift = HLCULID_MAX_DRIFT_DEFAULT_MS;
 
 void
 hlculid_init(void)
@@ -162,7 +170,7 @@ hlculid_init(void)
 							"every later id of this server into the future.  Whatever it says, only superusers "
 							"move a clock further ahead than idtypes.clock_max_ahead.",
 							&idtypes_hlculid_max_drift,
-							5 * 60 * 1000, -1, INT_MAX,
+							HLCULID_MAX_DRIFT_DEFAULT_MS, -1, INT_MAX,
 							PGC_SIGHUP,
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
