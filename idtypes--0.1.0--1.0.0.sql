@@ -38,21 +38,64 @@ CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
 COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
 	'new UUIDv7 as uuidv7_next(), its time shifted by the interval (as PostgreSQL 18''s uuidv7(shift))';
 
--- From 0.1.0: the event trigger that refuses ALTER TABLE ... ALTER COLUMN
--- ... TYPE into an id type from bigint, bytea or uuid without USING
--- (src/castguard.c, src/idtypes.sql).
-CREATE FUNCTION idtypes_alter_column_type() RETURNS pg_catalog.event_trigger
-	LANGUAGE C
-	AS 'MODULE_PATHNAME', 'idtypes_alter_column_type';
-
-CREATE EVENT TRIGGER idtypes_alter_column_type ON ddl_command_start
-	WHEN TAG IN ('ALTER TABLE')
-	EXECUTE FUNCTION idtypes_alter_column_type();
-
-COMMENT ON FUNCTION idtypes_alter_column_type() IS
-	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
-COMMENT ON EVENT TRIGGER idtypes_alter_column_type IS
-	'refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
+-- From 0.1.0: the casts into the id types from bigint, bytea and uuid
+-- convert only where they are written (they applied on assignment too, which
+-- read a column's bits as ids in ALTER TYPE ... CASCADE, INSERT ... SELECT,
+-- UPDATE and PL/pgSQL without a word).  Those from uuid are explicit; those
+-- from bigint and bytea stay declared for assignment, with a function that
+-- refuses unless the cast is explicit (src/byteid.h).  A cast cannot be
+-- altered: each is made again, with its comment.
+DROP CAST (pg_catalog.uuid AS muid);
+CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION;
+COMMENT ON CAST (pg_catalog.uuid AS muid) IS 'the same 16 bytes as a muid';
+DROP CAST (pg_catalog.uuid AS hlculid);
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
+COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid';
+CREATE FUNCTION muid_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) RETURNS muid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION muid_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bytea into muid: converts where the cast is written, refuses on assignment';
+DROP CAST (pg_catalog.bytea AS muid);
+CREATE CAST (pg_catalog.bytea AS muid)
+	WITH FUNCTION muid_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.bytea AS muid) IS 'muid of 16 bytes';
+CREATE FUNCTION hlculid_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) RETURNS hlculid
+	AS 'MODULE_PATHNAME', 'idtypes_byteid16_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hlculid_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bytea into hlculid: converts where the cast is written, refuses on assignment';
+DROP CAST (pg_catalog.bytea AS hlculid);
+CREATE CAST (pg_catalog.bytea AS hlculid)
+	WITH FUNCTION hlculid_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.bytea AS hlculid) IS 'hlculid of 16 bytes';
+CREATE FUNCTION tid62_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) RETURNS tid62
+	AS 'MODULE_PATHNAME', 'idtypes_byteid12_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION tid62_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bytea into tid62: converts where the cast is written, refuses on assignment';
+DROP CAST (pg_catalog.bytea AS tid62);
+CREATE CAST (pg_catalog.bytea AS tid62)
+	WITH FUNCTION tid62_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.bytea AS tid62) IS 'tid62 of 12 bytes';
+CREATE FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bytea into uid8: converts where the cast is written, refuses on assignment';
+DROP CAST (pg_catalog.bytea AS uid8);
+CREATE CAST (pg_catalog.bytea AS uid8)
+	WITH FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.bytea AS uid8) IS 'uid8 of 8 bytes, big-endian';
+CREATE FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_int8'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bigint into uid8 (the same 64 bits): converts where the cast is written, refuses on assignment';
+DROP CAST (pg_catalog.int8 AS uid8);
+CREATE CAST (pg_catalog.int8 AS uid8)
+	WITH FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int8 AS uid8) IS 'the same 64 bits as a uid8';
 
 -- upgrade/failover.sql: from 0.1.0, idtypes_advance_clock() (src/clock.sql).
 CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.timestamptz)
@@ -85,8 +128,9 @@ COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
 COMMENT ON FUNCTION idtypes_advance_clock(tid62) IS 'moves the tid62 clock past the id, never back; returns the time it stands at';
 
 -- The clocks are every database's: like hlculid_observe(), callable by
--- superusers and members of the role idtypes.hlculid_observe_role names
--- (checked in C); EXECUTE is the extension owner's to grant.
+-- superusers and members of the role idtypes.clock_mover_role names, and
+-- no further ahead than idtypes.clock_max_ahead but by superusers (checked
+-- in C); EXECUTE is the extension owner's to grant.
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(muid) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) FROM PUBLIC;
@@ -99,6 +143,15 @@ GRANT EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) TO @extowner@ WITH GRAN
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(tid62) TO @extowner@ WITH GRANT OPTION;
+
+-- upgrade/rewind.sql: from 0.1.0, idtypes_rewind_clock() (src/clock.sql).
+CREATE FUNCTION idtypes_rewind_clock(scheme pg_catalog.text, past pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_rewind_clock'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_rewind_clock(pg_catalog.text, pg_catalog.timestamptz) IS
+	'moves the clock of a scheme back to just after a time, for superusers: the way out of a clock moved too far ahead; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_rewind_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 
 -- upgrade/bound.sql: from 0.1.0, the safe bound of each scheme for reading
 -- new rows by key (src/bound.c, doc/operations.md).

@@ -14,10 +14,10 @@
  * Every set method binds the id as the type's text with no declared type
  * (Types.OTHER), so that the server reads it as whatever the statement needs
  * there: a column, a comparison (WHERE id = ?), a function argument.  Plain
- * setLong, setBytes and setObject(UUID) also work, but only where the value
- * is stored into a column (INSERT, UPDATE): PostgreSQL applies the casts from
- * bigint, bytea and uuid on assignment only, and a comparison with a bigint
- * or a uuid needs an explicit cast (WHERE id = ?::uid8).
+ * setLong, setBytes and setObject(UUID) send a bigint, a bytea and a uuid,
+ * which the server reads as an id only where the statement casts them
+ * (VALUES (?::uid8), WHERE id = ?::muid): stored into an id column as they
+ * are, they are refused.
  *
  * The ids arrive as text (pgjdbc asks for binary results only for the types
  * it knows), so the get methods parse the text form, which is canonical.

@@ -9,7 +9,8 @@
  * knows: bigint, bytea, uuid, timestamptz).  (preferQueryMode=simple is not
  * among them: pgjdbc 42.5 cannot inline a setBytes parameter there.)  For every type (uid8, muid, hlculid, tid62, UUIDv6/v7/
  * v8 on uuid): what a user writes with plain JDBC (setLong, setBytes,
- * setObject(UUID)) into an id column, ids generated in SQL read in Java's
+ * setObject(UUID)) into an id column, refused without a cast in the
+ * statement and stored with one or with IdtypesJdbc, ids generated in SQL read in Java's
  * forms and written back unchanged, and uid8 ids in java-uniqueid's layout
  * built in Java, stored and read back with the same parts.  Prints "ok -
  * what" or "not ok - what: details" per check (t/022_jdbc.pl turns them into
@@ -113,19 +114,32 @@ public class IdtypesJdbcTest {
             st.execute("CREATE TABLE ids (n serial, u8 uid8, m muid, h hlculid, t62 tid62, v uuid)");
         }
 
-        // ---- what a user writes with plain JDBC ----
+        // ---- what a user writes with plain JDBC: a long, bytes and a UUID
+        // are ids only where the statement casts them (or bound by IdtypesJdbc) ----
         long javaLong = 0xd5e8489045800000L;  // negative as a long
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO ids (u8) VALUES (?) RETURNING u8::text")) {
             ps.setLong(1, javaLong);
-            same(mode + ": setLong into a uid8 column stores the same 64 bits",
-                 one(ps).getString(1), "d5e8489045800000");
+            fails(mode + ": setLong into a uid8 column is refused without a cast", () -> one(ps),
+                  "bigint is not converted to uid8 without an explicit cast");
             ps.setBytes(1, IdtypesJdbc.uid8Bytes(0x0123456789abcdefL));
-            same(mode + ": setBytes(byte[8]) into a uid8 column", one(ps).getString(1), "0123456789abcdef");
+            fails(mode + ": setBytes(byte[8]) into a uid8 column is refused without a cast", () -> one(ps),
+                  "bytea is not converted to uid8 without an explicit cast");
+            IdtypesJdbc.setUid8(ps, 1, javaLong);
+            same(mode + ": IdtypesJdbc.setUid8(long) into a uid8 column stores the same 64 bits",
+                 one(ps).getString(1), "d5e8489045800000");
+            IdtypesJdbc.setUid8(ps, 1, IdtypesJdbc.uid8Bytes(0x0123456789abcdefL));
+            same(mode + ": IdtypesJdbc.setUid8(byte[8]) into a uid8 column", one(ps).getString(1), "0123456789abcdef");
             ps.setString(1, "0123456789abcdee");
             fails(mode + ": setString is a varchar, which a uid8 column refuses", () -> one(ps),
                   "is of type uid8 but expression is of type character varying");
             IdtypesJdbc.setText(ps, 1, "0123456789abcdee");
             same(mode + ": text bound as Types.OTHER", one(ps).getString(1), "0123456789abcdee");
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO ids (u8) VALUES (?::uid8) RETURNING u8::text")) {
+            ps.setLong(1, javaLong);
+            same(mode + ": setLong with ?::uid8 stores the same 64 bits", one(ps).getString(1), "d5e8489045800000");
+            ps.setBytes(1, IdtypesJdbc.uid8Bytes(0x0123456789abcdedL));
+            same(mode + ": setBytes(byte[8]) with ?::uid8", one(ps).getString(1), "0123456789abcded");
             ps.setBytes(1, new byte[7]);
             fails(mode + ": setBytes of 7 bytes is refused", () -> one(ps), "invalid length for type uid8");
         }
@@ -136,9 +150,9 @@ public class IdtypesJdbcTest {
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM ids WHERE u8 = ?::uid8")) {
             ps.setLong(1, javaLong);
-            same(mode + ": a long compared through an explicit cast", one(ps).getInt(1), 1);
+            same(mode + ": a long compared through an explicit cast (both rows)", one(ps).getInt(1), 2);
             IdtypesJdbc.setUid8(ps, 1, javaLong);
-            same(mode + ": IdtypesJdbc.setUid8(long) in a comparison", one(ps).getInt(1), 1);
+            same(mode + ": IdtypesJdbc.setUid8(long) in a comparison", one(ps).getInt(1), 2);
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT u8 FROM ids WHERE u8 = 'd5e8489045800000'")) {
             fails(mode + ": getLong of a uid8 is the driver's parse of its text", () -> one(ps).getLong(1),
@@ -149,31 +163,52 @@ public class IdtypesJdbcTest {
                  IdtypesJdbc.uid8Bytes(javaLong));
         }
         UUID u = UUID.fromString("05d5eac7-93e6-1f17-b9f5-b9479df94ac0");
+        byte[] b16 = new byte[16];
+        b16[15] = 1;
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO ids (m, h) VALUES (?, ?) RETURNING m::text, h::text")) {
+            ps.setObject(1, u);
+            IdtypesJdbc.setHlcUlid(ps, 2, u);
+            fails(mode + ": setObject(UUID) into a muid column is refused without a cast", () -> one(ps),
+                  "column \"m\" is of type muid but expression is of type uuid");
+            IdtypesJdbc.setMuid(ps, 1, u);
+            ps.setObject(2, u);
+            fails(mode + ": setObject(UUID) into an hlculid column is refused without a cast", () -> one(ps),
+                  "column \"h\" is of type hlculid but expression is of type uuid");
+            ps.setBytes(1, b16);
+            IdtypesJdbc.setHlcUlid(ps, 2, u);
+            fails(mode + ": setBytes(byte[16]) into a muid column is refused without a cast", () -> one(ps),
+                  "bytea is not converted to muid without an explicit cast");
+            IdtypesJdbc.setMuid(ps, 1, u);
+            ResultSet rs = one(ps);
+            same(mode + ": IdtypesJdbc.setMuid(UUID) into a muid column", rs.getString(1), "05D5EAC793E61F17B9F5B9479DF94AC0");
+            same(mode + ": IdtypesJdbc.setHlcUlid(UUID) into an hlculid column", IdtypesJdbc.uuidOfUlid(rs.getString(2)), u);
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO ids (m, h) VALUES (?::muid, ?::hlculid) RETURNING m::text, h::text")) {
             ps.setObject(1, u);
             ps.setObject(2, u);
             ResultSet rs = one(ps);
-            same(mode + ": setObject(UUID) into a muid column", rs.getString(1), "05D5EAC793E61F17B9F5B9479DF94AC0");
-            same(mode + ": setObject(UUID) into an hlculid column", IdtypesJdbc.uuidOfUlid(rs.getString(2)), u);
-            byte[] b16 = new byte[16];
-            b16[15] = 1;
+            same(mode + ": setObject(UUID) with ?::muid", rs.getString(1), "05D5EAC793E61F17B9F5B9479DF94AC0");
+            same(mode + ": setObject(UUID) with ?::hlculid", IdtypesJdbc.uuidOfUlid(rs.getString(2)), u);
             ps.setBytes(1, b16);
             ps.setBytes(2, b16);
             rs = one(ps);
-            same(mode + ": setBytes(byte[16]) into a muid column", rs.getString(1), "00000000000000000000000000000001");
+            same(mode + ": setBytes(byte[16]) with ?::muid", rs.getString(1), "00000000000000000000000000000001");
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM ids WHERE m = ?")) {
             ps.setObject(1, u);
             fails(mode + ": comparing a muid with a UUID stays explicit", () -> one(ps),
                   "operator does not exist: muid = uuid");
             IdtypesJdbc.setMuid(ps, 1, u);
-            same(mode + ": IdtypesJdbc.setMuid(UUID) in a comparison", one(ps).getInt(1), 1);
+            same(mode + ": IdtypesJdbc.setMuid(UUID) in a comparison (both rows)", one(ps).getInt(1), 2);
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO ids (t62) VALUES (?) RETURNING t62::text")) {
             byte[] b12 = {0, 0, 0, 0, 0x01, 0x23, 0x45, 0x67, (byte) 0x89, (byte) 0xab, (byte) 0xcd, (byte) 0xef};
             ps.setBytes(1, b12);
+            fails(mode + ": setBytes(byte[12]) into a tid62 column is refused without a cast", () -> one(ps),
+                  "bytea is not converted to tid62 without an explicit cast");
+            IdtypesJdbc.setTid62(ps, 1, b12);
             String t = one(ps).getString(1);
-            same(mode + ": setBytes(byte[12]) into a tid62 column", IdtypesJdbc.tid62Bytes(t), b12);
+            same(mode + ": IdtypesJdbc.setTid62(byte[12]) into a tid62 column", IdtypesJdbc.tid62Bytes(t), b12);
             same(mode + ": tid62Text is the SQL text", IdtypesJdbc.tid62Text(b12), t);
         }
 
@@ -217,9 +252,22 @@ public class IdtypesJdbcTest {
                           Arrays.toString(texts));
                 }
             }
-            // the same ids stored into columns with plain JDBC types (assignment casts)
+            // the same ids stored into columns with IdtypesJdbc, and plain JDBC types cast in the statement
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO ids (u8, m, h, t62, v) VALUES (?, ?, ?, ?, ?)"
+                    + " RETURNING u8::text, m::text, h::text, t62::text, v")) {
+                IdtypesJdbc.setUid8(ps, 1, id8);
+                IdtypesJdbc.setMuid(ps, 2, m);
+                IdtypesJdbc.setHlcUlid(ps, 3, h);
+                IdtypesJdbc.setTid62(ps, 4, t62);
+                ps.setObject(5, v[1]);
+                ResultSet back = one(ps);
+                same(mode + ": IdtypesJdbc's set methods store the SQL ids unchanged",
+                     back.getString(1) + back.getString(2) + back.getString(3) + back.getString(4)
+                     + back.getObject(5, UUID.class), texts[0] + texts[1] + texts[2] + texts[3] + v[1]);
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO ids (u8, m, h, t62, v) VALUES (?::uid8, ?::muid, ?::hlculid, ?::tid62, ?)"
                     + " RETURNING u8::text, m::text, h::text, t62::text, v")) {
                 ps.setLong(1, id8);
                 ps.setObject(2, m);
@@ -227,7 +275,7 @@ public class IdtypesJdbcTest {
                 ps.setBytes(4, t62);
                 ps.setObject(5, v[1]);
                 ResultSet back = one(ps);
-                same(mode + ": plain setLong/setObject/setBytes store the SQL ids unchanged",
+                same(mode + ": plain setLong/setObject/setBytes cast in the statement store the SQL ids unchanged",
                      back.getString(1) + back.getString(2) + back.getString(3) + back.getString(4)
                      + back.getObject(5, UUID.class), texts[0] + texts[1] + texts[2] + texts[3] + v[1]);
             }
@@ -248,7 +296,7 @@ public class IdtypesJdbcTest {
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO ids (u8) VALUES (?) RETURNING u8,"
                     + " u8 = uid8_from_parts('2025-07-22 10:00:00.123+00', 17, 1234, 9, ?)")) {
-                ps.setBytes(1, idBytes);
+                IdtypesJdbc.setUid8(ps, 1, idBytes);
                 ps.setString(2, idMode);
                 ResultSet rs = one(ps);
                 byte[] back = IdtypesJdbc.getUid8Bytes(rs, 1);
@@ -264,7 +312,7 @@ public class IdtypesJdbcTest {
         UUID made = new UUID(now << 16 | 0x0001, 0x000A_1234_5678_9ABCL);
         try (PreparedStatement ps = c.prepareStatement(
                 "INSERT INTO ids (h) VALUES (?) RETURNING h, hlculid_timestamp(h), hlculid_counter(h), hlculid_publisher(h)")) {
-            ps.setObject(1, made);
+            IdtypesJdbc.setHlcUlid(ps, 1, made);
             ResultSet rs = one(ps);
             same(mode + ": a Java UUID into hlculid read back", IdtypesJdbc.getHlcUlid(rs, 1), made);
             same(mode + ": its ULID text", rs.getString(1), IdtypesJdbc.ulidOfUuid(made));

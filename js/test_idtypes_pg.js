@@ -9,7 +9,7 @@
 // java-uniqueid's layout) stored and read back with the same parts and time,
 // as text and as Buffer parameters (binary format; node-postgres 8 has no
 // binary results); UUID strings stored into muid and hlculid
-// through the assignment cast.  Prints "ok - what" or "not ok - what: details"
+// through an explicit cast ($1::uuid::muid), and refused without one.  Prints "ok - what" or "not ok - what: details"
 // per check (t/021_node_pg.pl turns them into TAP assertions).
 
 const pg = require('pg')
@@ -121,13 +121,15 @@ async function withServer(client) {
     same(`uid8 built in JavaScript (${mode}) has its time`, new Date(r.ts), new Date('2025-07-22T10:00:00.123Z'))
   }
 
-  // 16-byte types from UUID strings: the assignment cast uuid -> muid, hlculid
+  // 16-byte types from UUID strings: the explicit cast uuid -> muid, hlculid
   const u = '05d5eac7-93e6-1f17-b9f5-b9479df94ac0'
   await rejects('a UUID string is not muid text', () => client.query('INSERT INTO ids (m) VALUES ($1)', [u]),
     /invalid input syntax for type muid/)
-  const { rows: [r4] } = await client.query('INSERT INTO ids (m, h) VALUES ($1::uuid, $1::uuid) RETURNING m, h', [u])
-  same('a uuid parameter stores into muid (assignment)', String(r4.m), '05D5EAC793E61F17B9F5B9479DF94AC0')
-  same('a uuid parameter stores into hlculid (assignment)', r4.h.uuid, u)
+  await rejects('a uuid parameter is not stored into a muid without a cast',
+    () => client.query('INSERT INTO ids (m) VALUES ($1::uuid)', [u]), /column "m" is of type muid but expression is of type uuid/)
+  const { rows: [r4] } = await client.query('INSERT INTO ids (m, h) VALUES ($1::uuid::muid, $1::uuid::hlculid) RETURNING m, h', [u])
+  same('a uuid parameter cast to muid stores the same 16 bytes', String(r4.m), '05D5EAC793E61F17B9F5B9479DF94AC0')
+  same('a uuid parameter cast to hlculid stores the same 16 bytes', r4.h.uuid, u)
   await rejects('comparing a muid with a uuid stays explicit',
     () => client.query('SELECT count(*) FROM ids WHERE m = $1::uuid', [u]), /operator does not exist: muid = uuid/)
   same('Muid.from(UUID string) as a parameter', (await client.query('SELECT $1::muid::text AS t', [Muid.from(u)])).rows[0].t,

@@ -18,13 +18,11 @@ uuid       ``uuid.UUID`` as psycopg already does (UUIDv6, v7, v8)
 =========  ==========  ==================================================
 
 A plain ``str`` parameter still works where PostgreSQL can infer the type
-(``WHERE id = %s``).  A plain ``uuid.UUID`` is sent as ``uuid`` and plain
-``bytes`` as ``bytea``: stored into an id column they convert (PostgreSQL's
-assignment casts), but a comparison with them needs an explicit cast
-(``%s::muid``) or a wrapped value, ``Muid(u)``.  A plain ``int`` is sent as
-the smallest integer type that holds it, which stores into a uid8 column only
-when that type is ``bigint``: wrap it, ``Uid8(n)``.  The classes are those of
-idtypes_values (re-exported here).
+(``WHERE id = %s``).  A plain ``uuid.UUID`` is sent as ``uuid``, plain
+``bytes`` as ``bytea`` and a plain ``int`` as an integer type: the server
+reads them as an id only where the statement casts them (``%s::muid``), so
+wrap them, ``Muid(u)``, ``Uid8(n)``, ``Tid62(b)``, or cast.  The classes are
+those of idtypes_values (re-exported here).
 
 Example::
 

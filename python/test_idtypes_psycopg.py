@@ -124,20 +124,29 @@ def server(conn):
                 back = cur.execute(f"SELECT %s::{name}", [value]).fetchone()[0]
                 same(f"{name} {value} round trip ({'binary' if binary else 'text'})", back, value)
 
-    # plain Python values stored into id columns: uuid.UUID is sent as uuid,
-    # bytes as bytea, a 64-bit int as bigint, which PostgreSQL converts on
-    # assignment; in a comparison they need the class (or a cast)
+    # plain Python values: uuid.UUID is sent as uuid, bytes as bytea, a
+    # 64-bit int as bigint, which the server converts into an id only where
+    # the statement casts them (%s::muid); stored into an id column as they
+    # are they are refused (42804), wrapped in the classes they store
     u = uuid.UUID("05d5eac7-93e6-1f17-b9f5-b9479df94ac0")
+    t62 = bytes.fromhex("0000000b3a7c6e3a9f0f1e2d")
     for ph in ("%t", "%b"):
         conn.execute("DELETE FROM ids WHERE n = 3")
+        for col, plain in (("m", u), ("h", u), ("u8", 2**62 + 5), ("t62", t62), ("u8", Uid8(7).bytes)):
+            def store_plain(ph=ph, col=col, plain=plain):
+                with conn.transaction():
+                    conn.execute(f"INSERT INTO ids (n, {col}) VALUES (3, {ph})", [plain])
+            raises(f"a plain {type(plain).__name__} ({ph}) is not stored into a {col} column as it is",
+                   errors.DatatypeMismatch, store_plain)
         conn.execute(f"INSERT INTO ids (n, m, h, u8, t62) VALUES (3, {ph}, {ph}, {ph}, {ph})",
-                     [u, u, 2**62 + 5, bytes.fromhex("0000000b3a7c6e3a9f0f1e2d")])
-        same(f"plain uuid.UUID, int and bytes parameters ({ph}) store into id columns",
+                     [Muid(u), HlcUlid(u), Uid8(2**62 + 5), Tid62(t62)])
+        same(f"wrapped uuid.UUID, int and bytes parameters ({ph}) store into id columns",
              conn.execute("SELECT m, h, u8, t62 FROM ids WHERE n = 3").fetchone(),
-             (Muid(u), HlcUlid(u), Uid8(2**62 + 5), Tid62(bytes.fromhex("0000000b3a7c6e3a9f0f1e2d"))))
-        conn.execute(f"UPDATE ids SET u8 = {ph}, m = {ph} WHERE n = 3", [Uid8(7).bytes, Muid(u).bytes])
-        same(f"8 and 16 bytes ({ph}) update uid8 and muid columns",
-             conn.execute("SELECT u8, m FROM ids WHERE n = 3").fetchone(), (Uid8(7), Muid(u)))
+             (Muid(u), HlcUlid(u), Uid8(2**62 + 5), Tid62(t62)))
+        conn.execute(f"UPDATE ids SET u8 = {ph}::uid8, m = {ph}::muid, h = {ph}::hlculid WHERE n = 3",
+                     [Uid8(7).bytes, Muid(u).bytes, u])
+        same(f"8 and 16 bytes and a uuid.UUID ({ph}) cast in the statement update id columns",
+             conn.execute("SELECT u8, m, h FROM ids WHERE n = 3").fetchone(), (Uid8(7), Muid(u), HlcUlid(u)))
 
         def compare_plain(ph=ph):
             with conn.transaction():

@@ -176,7 +176,10 @@ def migrations(engine):
         op.alter_column("legacy_uuid", "id", server_default=ids.GEN_UUIDV7)
         version = conn.execute(sa.text("INSERT INTO legacy_uuid (n) VALUES (2) RETURNING id")).scalar().version
         same("migration: a uuid key's new default is UUIDv7", version, 7)
-        # a uuid key becomes a muid: the same 16 bytes
+        # a uuid key becomes a muid: the same 16 bytes; its uuid default
+        # goes first (a default is converted without USING, and a uuid is
+        # not converted into a muid without a cast)
+        op.alter_column("legacy_uuid2", "id", server_default=None)
         op.alter_column("legacy_uuid2", "id", type_=ids.Muid(), server_default=ids.GEN_MUID,
                         postgresql_using="id::muid")
         got = conn.execute(sa.text("SELECT id FROM legacy_uuid2 WHERE n = 1")).scalar()

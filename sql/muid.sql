@@ -60,8 +60,8 @@ SELECT '05D5EAC793E61F17B9F5B9479DF94AC0'::muid::uuid AS to_uuid,
 SELECT sqlerr($$SELECT '\x05d5eac793e61f17b9f5b9479df94a'::bytea::muid$$);
 SELECT sqlerr($$SELECT '\x05d5eac793e61f17b9f5b9479df94ac000'::bytea::muid$$);
 SELECT sqlerr($$SELECT ''::bytea::muid$$);
--- the casts never apply in expressions (into the type they apply on
--- assignment too: sql/client_casts.sql)
+-- the casts apply only where they are written, never in expressions or on
+-- assignment (every path: sql/client_casts.sql)
 SELECT sqlerr($$SELECT muid_timestamp('05d5eac7-93e6-1f17-b9f5-b9479df94ac0'::uuid)$$);
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype
 FROM pg_cast WHERE castsource = 'muid'::regtype OR casttarget = 'muid'::regtype ORDER BY 3, 4;

@@ -98,8 +98,8 @@ SELECT 'cb54ecf2840a0015'::uid8::bytea AS to_bytea, '\xcb54ecf2840a0015'::bytea:
 SELECT sqlerr($$SELECT '\xcb54ecf2840a00'::bytea::uid8$$);
 SELECT sqlerr($$SELECT '\xcb54ecf2840a001500'::bytea::uid8$$);
 SELECT sqlerr($$SELECT ''::bytea::uid8$$);
--- the casts never apply in expressions (into a uid8 they apply on
--- assignment too: sql/client_casts.sql)
+-- the casts apply only where they are written, never in expressions or on
+-- assignment (every path: sql/client_casts.sql)
 SELECT sqlerr($$SELECT uid8_timestamp(1234::bigint)$$);
 SELECT sqlerr($$SELECT 1234::bigint + 'cb54ecf2840a0015'::uid8$$);
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype

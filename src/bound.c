@@ -370,10 +370,18 @@ check_orphans(void)
 			 errhint("Finish them with COMMIT PREPARED or ROLLBACK PREPARED (see pg_prepared_xacts), then ask again.")));
 }
 
+void
+idbound_clock_rewound(IdSchemeId id)
+{
+	if (area != NULL)
+		pg_atomic_write_u64(&area->returned[id], 0);
+}
+
 uint64
 idbound_safe_word(IdSchemeId id)
 {
 	uint64		bound;
+	uint64		clock;
 	uint64		seen;
 
 	if (area == NULL || !idclock_is_shared())
@@ -398,6 +406,7 @@ idbound_safe_word(IdSchemeId id)
 	pg_memory_barrier();
 	if (bound != PG_UINT64_MAX)
 		bound++;
+	clock = bound;
 
 	for (int i = 0; i < area->first_prepared; i++)
 	{
@@ -440,12 +449,16 @@ idbound_safe_word(IdSchemeId id)
 		SpinLockRelease(&s->mutex);
 	}
 
-	/* never below a bound already returned */
+	/*
+	 * never below a bound already returned, nor above the clock: a bound
+	 * above it was returned before the clock was moved back, by a call that
+	 * raced with idbound_clock_rewound()
+	 */
 	seen = pg_atomic_read_u64(&area->returned[id]);
 	while (seen < bound)
 	{
 		if (pg_atomic_compare_exchange_u64(&area->returned[id], &seen, bound))
 			return bound;
 	}
-	return Max(seen, bound);
+	return Min(Max(seen, bound), clock);
 }

@@ -50,6 +50,12 @@ idbound_before_id(IdSchemeId id)
  */
 extern uint64 idbound_safe_word(IdSchemeId id);
 
+/*
+ * A clock moved back (clock.c, idclock_rewind()): the bounds of its scheme
+ * start again from the clock, below those returned before.
+ */
+extern void idbound_clock_rewound(IdSchemeId id);
+
 /* Under shared_preload_libraries: the transaction callback; shared memory, after the clocks. */
 extern void idbound_init(void);
 extern Size idbound_shmem_size(void);

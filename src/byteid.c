@@ -306,11 +306,31 @@ byteid_to_bytea_common(FunctionCallInfo fcinfo, int len)
 	PG_RETURN_BYTEA_P(result);
 }
 
+void
+byteid_cast_must_be_explicit(FunctionCallInfo fcinfo)
+{
+	const char *target;
+
+	/* a direct call (<type>_from_bytea(b)) and a written cast convert */
+	if (PG_NARGS() < 3 || PG_GETARG_BOOL(2))
+		return;
+	target = type_name_or(get_fn_expr_rettype(fcinfo->flinfo), "an id type");
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg("%s is not converted to %s without an explicit cast",
+					type_name_or(get_fn_expr_argtype(fcinfo->flinfo, 0), "the value"), target),
+			 errdetail("The cast reads the value's bits as an id, which it is only where the statement says so."),
+			 errhint("Write the cast (value::%s, or USING column::%s in ALTER TABLE), "
+					 "or bind the id with a client adapter.", target, target)));
+}
+
 static Datum
 byteid_from_bytea_common(FunctionCallInfo fcinfo, int len)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	uint8	   *result;
+
+	byteid_cast_must_be_explicit(fcinfo);
 
 	if (VARSIZE_ANY_EXHDR(b) != (Size) len)
 		ereport(ERROR,

@@ -70,6 +70,19 @@ byteid_check_part(const IdScheme *tm, const char *part, const char *subject,
 				 errdetail("%s is from 0 to " UINT64_FORMAT ".", subject, max)));
 }
 
+/*
+ * The casts into the id types from bigint and bytea are declared for
+ * assignment, with a function of three arguments (value, typmod,
+ * explicit), and that function converts only when the cast is written
+ * (x::uid8, CAST, USING): every path that applies a cast on assignment
+ * (INSERT, UPDATE, ALTER TABLE and ALTER TYPE ... CASCADE, PL/pgSQL's
+ * assignments, INTO and RETURN, a function's result) reaches it and is
+ * refused, instead of PL/pgSQL's fallback through text, which would read a
+ * 16-digit decimal bigint as the hex of a uid8 (doc/contributing.md,
+ * design notes).  The error names the source and the target.
+ */
+extern void byteid_cast_must_be_explicit(FunctionCallInfo fcinfo);
+
 /* Return the soft error of text that is not an id of the type: 22P02. */
 #define BYTEID_RETURN_BAD_TEXT(fcinfo, type, str, detail) \
 	ereturn((fcinfo)->context, (Datum) 0, \

@@ -206,6 +206,7 @@ idclock_use_local(void)
 		pg_atomic_init_u64(&local_clocks[i].reserved, PG_UINT64_MAX);
 		pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
 		pg_atomic_init_u64(&local_clocks[i].moves, 0);
+		pg_atomic_init_u64(&local_clocks[i].rewinds, 0);
 	}
 	idclock_array = local_clocks;
 	return idclock_array;
@@ -272,6 +273,12 @@ idclock_moves(IdSchemeId id)
 	return pg_atomic_read_u64(&idclock_get(id)->moves);
 }
 
+uint64
+idclock_rewinds(IdSchemeId id)
+{
+	return pg_atomic_read_u64(&idclock_get(id)->rewinds);
+}
+
 /* The highest value a clock has issued or observed (0 at first). */
 uint64
 idclock_last(IdSchemeId id)
@@ -294,6 +301,17 @@ idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 		LWLockAcquire(state_lock, LW_EXCLUSIVE);
 	else if (!LWLockConditionalAcquire(state_lock, LW_EXCLUSIVE))
 		return;
+
+	/*
+	 * A value above the clock was taken before the clock was moved back
+	 * (idclock_rewind(), under this lock): reserving it would carry the clock
+	 * up again, in the file and in the WAL.
+	 */
+	if (value > pg_atomic_read_u64(&c->last))
+	{
+		LWLockRelease(state_lock);
+		return;
+	}
 	if (add_saturating(value, idclock_reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
 	{
 		uint64		values[IDSCHEME_COUNT];
@@ -369,6 +387,64 @@ idclock_redo_raise(int clock, uint64 reserved)
 	LWLockRelease(state_lock);
 }
 
+/*
+ * Move a shared clock back to word, with the state lock held: the clock's
+ * value and reservation, the state file, and what follows a clock's value
+ * (its steady time, the safe bound's highest value returned, the counts
+ * that generators with a word of their own compare).  A value a backend
+ * took above word just before is not reserved (idclock_reserve()).
+ */
+static void
+set_clock_back(int clock, uint64 word)
+{
+	IdClock    *c = &idclock_array[clock];
+	uint64		values[IDSCHEME_COUNT];
+
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+		values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
+	values[clock] = word;
+	write_state_file(values, ERROR);
+	pg_atomic_write_u64(&c->last, word);
+	pg_atomic_write_u64(&c->reserved, word);
+	pg_atomic_write_u64(&c->steady_offset,
+						(uint64) (Max(idclock_ns_of_word(clock, word), idclock_wall_ns()) -
+								  idclock_monotonic_ns()));
+	pg_atomic_fetch_add_u64(&c->rewinds, 1);
+	pg_atomic_fetch_add_u64(&c->moves, 1);
+	idbound_clock_rewound(clock);
+}
+
+/*
+ * idtypes_rewind_clock(): the state file first, then the WAL record, as for
+ * a reservation (idclock_reserve()); a crash between the two leaves the
+ * clock where it was, since redo raises it again from the records before.
+ */
+void
+idclock_rewind(IdSchemeId id, uint64 word)
+{
+	Assert(idclock_shared);
+	LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	set_clock_back(id, word);
+	idclock_wal_log_rewind(id, word);
+	LWLockRelease(state_lock);
+}
+
+/*
+ * Redo of a clock moved back, in the startup process: the records before it
+ * raised the clock, this one brings it down as it was brought down on the
+ * server that wrote it, and the records after it raise it again.
+ */
+void
+idclock_redo_rewind(int clock, uint64 word)
+{
+	/* a newer version's clock: nothing in this version issues from it */
+	if (clock < 0 || clock >= IDSCHEME_COUNT || !idclock_shared)
+		return;
+	LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	set_clock_back(clock, word);
+	LWLockRelease(state_lock);
+}
+
 Size
 idclock_shmem_size(void)
 {
@@ -426,11 +502,10 @@ write_marker(void)
  * and how to start over if the file, not the clock, is wrong.
  */
 static void
-warn_if_future(const uint64 *values, int64 future_ms)
+warn_if_future(const uint64 *values)
 {
 	int64		now = idclock_wall_ns();
-	int64		tolerance_ms = Max(future_ms, IDCLOCK_FUTURE_MIN_MS) +
-	IDCLOCK_AHEAD_SECS * 1000;
+	int64		tolerance_ms = (int64) idtypes_clock_max_ahead + IDCLOCK_AHEAD_SECS * 1000;
 	char		ahead[512] = "";
 	int			len = 0;
 
@@ -452,9 +527,11 @@ warn_if_future(const uint64 *values, int64 future_ms)
 			 errmsg("idtypes state file \"%s\" is far ahead of the system clock: %s",
 					IDCLOCK_STATE_FILE, ahead),
 			 errdetail("The id clocks resume from the file, so every new id of these schemes carries a time that far ahead; "
-					   "a file may reach at most " INT64_FORMAT " s ahead (idtypes.hlculid_max_drift, at least %d s, plus %d s).",
-					   tolerance_ms / 1000, IDCLOCK_FUTURE_MIN_MS / 1000, IDCLOCK_AHEAD_SECS),
-			 errhint("If the system clock is wrong, correct it.  If the file is wrong (copied from another server, or edited) "
+					   "a file may reach at most " INT64_FORMAT " s ahead (idtypes.clock_max_ahead plus %d s).",
+					   tolerance_ms / 1000, IDCLOCK_AHEAD_SECS),
+			 errhint("If the system clock is wrong, correct it.  If a clock was moved that far by mistake, a superuser can move "
+					 "it back with idtypes_rewind_clock(), which keeps the other clocks where they are.  "
+					 "If the file is wrong (copied from another server, or edited) "
 					 "and no id was issued from it, stop the server, remove \"%s\", \"%s\" and \"%s\" (those of them that exist), "
 					 "and start it again: the clocks then start from the system clock.",
 					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
@@ -471,7 +548,7 @@ warn_if_future(const uint64 *values, int64 future_ms)
  * the start.
  */
 void
-idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
+idclock_shmem_init(void *shared, LWLock *lock, bool found)
 {
 	area = (IdClockArea *) shared;
 	if (!found)
@@ -483,7 +560,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 		switch (read_state_file(values))
 		{
 			case STATE_FILE_OK:
-				warn_if_future(values, future_ms);
+				warn_if_future(values);
 				break;
 			case STATE_FILE_MISSING:
 				if (reinit_known)
@@ -517,7 +594,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 				write_state_file(values, FATAL);
 				break;
 			case STATE_FILE_UNTRUSTED:
-				warn_if_future(values, future_ms);
+				warn_if_future(values);
 				/* the replacement values are on disk before any id is issued */
 				write_state_file(values, FATAL);
 				break;
@@ -549,6 +626,7 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found, int64 future_ms)
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
 			/* steady time starts at the resumed value, if that is ahead */
 			pg_atomic_init_u64(&area->clocks[i].moves, 0);
+			pg_atomic_init_u64(&area->clocks[i].rewinds, 0);
 			pg_atomic_init_u64(&area->clocks[i].steady_offset,
 							   (uint64) (idclock_ns_of_word(i, values[i]) - mono));
 		}

@@ -39,8 +39,9 @@ typedef struct IdClock
 	pg_atomic_uint64 reserved;	/* highest value the state file covers */
 	pg_atomic_uint64 steady_offset; /* int64: steady time - monotonic time */
 	pg_atomic_uint64 moves;		/* times idclock_move() raised it */
+	pg_atomic_uint64 rewinds;	/* times it was moved back (idclock_rewind()) */
 	/* keep clocks on separate cache lines: backends hammer them */
-	char		pad[PG_CACHE_LINE_SIZE - 4 * sizeof(pg_atomic_uint64)];
+	char		pad[PG_CACHE_LINE_SIZE - 5 * sizeof(pg_atomic_uint64)];
 } IdClock;
 
 /*
@@ -316,22 +317,46 @@ extern void idclock_move(IdSchemeId id, uint64 value);
 extern uint64 idclock_moves(IdSchemeId id);
 
 /*
+ * Who may move a server-wide clock, and how far (clocksql.c): the settings
+ * idtypes.clock_mover_role and idtypes.clock_max_ahead (milliseconds),
+ * defined by idclock_init(), which _PG_init() calls.
+ *
+ * idclock_check_mover() refuses (42501), on shared clocks, anyone but
+ * superusers and members of the mover role; detail says what the caller
+ * moves.  idclock_check_ahead() refuses (22008) a move of clock id to word
+ * further ahead of the system clock than idtypes.clock_max_ahead, unless
+ * the caller is a superuser (who gets a warning): the one limit of every
+ * function that moves a clock (function names it in the message), whatever
+ * a scheme's own settings allow.  Past it the server does not come back to
+ * real time by itself within the limit's bound (a day at most), and a clock
+ * at the end of its range issues nothing until idtypes_rewind_clock().
+ */
+extern int	idtypes_clock_max_ahead;
+extern char *idtypes_clock_mover_role;
+extern void idclock_init(void);
+extern void idclock_check_mover(IdSchemeId id, const char *detail);
+extern void idclock_check_ahead(IdSchemeId id, uint64 word, const char *function);
+
+/*
+ * Move a shared clock back to word (idtypes_rewind_clock(), and the redo of
+ * its WAL record): its value and reservation, the state file, the safe
+ * bound's highest value returned, and the count that generators with a
+ * word of their own (uid8's automatic generator ids) compare, through
+ * idclock_rewinds(), to follow it down.  The only way a clock goes back;
+ * the caller has checked that no id it could issue again is below word.
+ */
+extern void idclock_rewind(IdSchemeId id, uint64 word);
+extern uint64 idclock_rewinds(IdSchemeId id);
+
+/*
  * Called by idtypes.c to place the clocks in shared memory.  A state file
- * whose clocks reach further than future_ms ahead of the system clock gets a
+ * whose clocks reach further ahead of the system clock than a clock may be
+ * moved (idtypes.clock_max_ahead) plus the reservation window gets a
  * warning at start.
  */
 extern Size idclock_shmem_size(void);
-extern void idclock_shmem_init(void *area, LWLock *lock, bool found, int64 future_ms);
+extern void idclock_shmem_init(void *area, LWLock *lock, bool found);
 extern void idclock_save_state(int code, Datum arg);
-
-/*
- * How far ahead of the system clock a state file may reach before the start
- * warns: the reservation window, plus how far a clock may legitimately be
- * moved ahead (idclock_shmem_init()'s future_ms, hlculid_observe()'s bound),
- * or this, if that is less or unlimited.  idtypes_advance_clock() moves a
- * clock at most as far.
- */
-#define IDCLOCK_FUTURE_MIN_MS	(5 * 60 * 1000)
 
 /* The Unix time in nanoseconds of a clock word (its tick's start). */
 extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
@@ -346,6 +371,14 @@ extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
 extern void idclock_wal_register(void);
 extern void idclock_wal_log(IdSchemeId id, uint64 reserved);
 extern void idclock_redo_raise(int clock, uint64 reserved);
+
+/*
+ * A clock moved back (idclock_rewind()) is a record of its own, whose redo
+ * (idclock_redo_rewind()) moves the clock of a standby, a restored backup or
+ * a server restarting after a crash back as well.
+ */
+extern void idclock_wal_log_rewind(IdSchemeId id, uint64 word);
+extern void idclock_redo_rewind(int clock, uint64 word);
 
 #define IDCLOCK_STATE_FILE "idtypes.state"
 

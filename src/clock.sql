@@ -39,8 +39,9 @@ CREATE FUNCTION idtypes_advance_clock(past tid62) RETURNS pg_catalog.timestamptz
 COMMENT ON FUNCTION idtypes_advance_clock(tid62) IS 'moves the tid62 clock past the id, never back; returns the time it stands at';
 
 -- The clocks are every database's: like hlculid_observe(), callable by
--- superusers and members of the role idtypes.hlculid_observe_role names
--- (checked in C); EXECUTE is the extension owner's to grant.
+-- superusers and members of the role idtypes.clock_mover_role names, and
+-- no further ahead than idtypes.clock_max_ahead but by superusers (checked
+-- in C); EXECUTE is the extension owner's to grant.
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(muid) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) FROM PUBLIC;
@@ -53,3 +54,21 @@ GRANT EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) TO @extowner@ WITH GRAN
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(tid62) TO @extowner@ WITH GRANT OPTION;
+
+---------------------------------------------------------------------------
+-- idtypes_rewind_clock
+---------------------------------------------------------------------------
+
+-- The way out of a clock moved too far ahead, or to the end of its range:
+-- moves that one clock back so that the ids it generates afterwards have a
+-- time just after past, durably (state file and WAL: standbys and crash
+-- recovery follow); the other clocks keep their place.  Superusers only
+-- (checked in C), on a primary; refuses a past before the system clock
+-- plus idtypes.clock_max_ahead (doc/operations.md says what it gives up).
+CREATE FUNCTION idtypes_rewind_clock(scheme pg_catalog.text, past pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_rewind_clock'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_rewind_clock(pg_catalog.text, pg_catalog.timestamptz) IS
+	'moves the clock of a scheme back to just after a time, for superusers: the way out of a clock moved too far ahead; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_rewind_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;

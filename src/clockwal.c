@@ -25,6 +25,13 @@
  * do not reach it.  A server refuses to start with two libraries that
  * register one id, so a clash shows at once, never as mixed-up records.
  *
+ * The other record, "REWIND", is a clock moved back by a superuser
+ * (idtypes_rewind_clock(), clocksql.c): the clock and the word it now
+ * stands at.  Its redo brings the clock down to that word, in shared memory
+ * and in the state file, so that a standby, a restored backup and a crash
+ * restart follow the server that wrote it; the reservations after it raise
+ * the clock again as usual.
+ *
  * pg_waldump, a client program that cannot load the library, shows the
  * records as "custom203" with their length; in the server, pg_walinspect's
  * pg_get_wal_records_info() shows them as "idtypes" "RESERVE" with the
@@ -54,12 +61,14 @@
 #define IDCLOCK_RMGR_ID			203
 #define IDCLOCK_RMGR_NAME		"idtypes"
 
-/* the one kind of record (the high bits of xl_info) */
+/* the kinds of record (the high bits of xl_info) */
 #define XLOG_IDCLOCK_RESERVE	0x00
+#define XLOG_IDCLOCK_REWIND		0x10
 
 /*
  * A clock's reservation: the clock by its number (scheme.h's order, which
- * the state file's lines follow too) and the clock word it now reaches.
+ * the state file's lines follow too) and the clock word it now reaches.  A
+ * clock moved back has the same fields: the word it now stands at.
  */
 typedef struct xl_idclock_reserve
 {
@@ -77,12 +86,16 @@ idclock_rm_redo(XLogReaderState *record)
 	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
 	xl_idclock_reserve xlrec;
 
-	if (info != XLOG_IDCLOCK_RESERVE || XLogRecGetDataLen(record) < SizeOfIdclockReserve)
+	if ((info != XLOG_IDCLOCK_RESERVE && info != XLOG_IDCLOCK_REWIND) ||
+		XLogRecGetDataLen(record) < SizeOfIdclockReserve)
 		elog(PANIC, "idtypes redo: unknown record (info %u, length %u)",
 			 info, (unsigned) XLogRecGetDataLen(record));
 	/* the record's data need not be aligned for a uint64 */
 	memcpy(&xlrec, XLogRecGetData(record), SizeOfIdclockReserve);
-	idclock_redo_raise(xlrec.clock, xlrec.reserved);
+	if (info == XLOG_IDCLOCK_REWIND)
+		idclock_redo_rewind(xlrec.clock, xlrec.reserved);
+	else
+		idclock_redo_raise(xlrec.clock, xlrec.reserved);
 }
 
 static void
@@ -91,7 +104,8 @@ idclock_rm_desc(StringInfo buf, XLogReaderState *record)
 	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
 	xl_idclock_reserve xlrec;
 
-	if (info != XLOG_IDCLOCK_RESERVE || XLogRecGetDataLen(record) < SizeOfIdclockReserve)
+	if ((info != XLOG_IDCLOCK_RESERVE && info != XLOG_IDCLOCK_REWIND) ||
+		XLogRecGetDataLen(record) < SizeOfIdclockReserve)
 		return;
 	memcpy(&xlrec, XLogRecGetData(record), SizeOfIdclockReserve);
 	if (xlrec.clock < IDSCHEME_COUNT)
@@ -100,11 +114,13 @@ idclock_rm_desc(StringInfo buf, XLogReaderState *record)
 		TimestampTz ts = ns / 1000 -
 		(TimestampTz) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 
-		appendStringInfo(buf, "%s up to " UINT64_FORMAT " (%s)",
-						 idschemes[xlrec.clock].name, xlrec.reserved, timestamptz_to_str(ts));
+		appendStringInfo(buf, "%s %s " UINT64_FORMAT " (%s)", idschemes[xlrec.clock].name,
+						 info == XLOG_IDCLOCK_REWIND ? "back to" : "up to",
+						 xlrec.reserved, timestamptz_to_str(ts));
 	}
 	else
-		appendStringInfo(buf, "clock %u up to " UINT64_FORMAT, xlrec.clock, xlrec.reserved);
+		appendStringInfo(buf, "clock %u %s " UINT64_FORMAT, xlrec.clock,
+						 info == XLOG_IDCLOCK_REWIND ? "back to" : "up to", xlrec.reserved);
 }
 
 static const char *
@@ -112,6 +128,8 @@ idclock_rm_identify(uint8 info)
 {
 	if ((info & ~XLR_INFO_MASK) == XLOG_IDCLOCK_RESERVE)
 		return "RESERVE";
+	if ((info & ~XLR_INFO_MASK) == XLOG_IDCLOCK_REWIND)
+		return "REWIND";
 	return NULL;
 }
 
@@ -162,6 +180,27 @@ idclock_wal_log(IdSchemeId id, uint64 reserved)
 	XLogFlush(lsn);
 }
 
+/*
+ * Log a clock moved back and flush it (idtypes_rewind_clock(), which runs
+ * only where WAL can be written).
+ */
+void
+idclock_wal_log_rewind(IdSchemeId id, uint64 word)
+{
+	xl_idclock_reserve xlrec;
+	XLogRecPtr	lsn;
+
+	if (!registered || !XLogInsertAllowed())
+		return;
+	memset(&xlrec, 0, sizeof(xlrec));
+	xlrec.reserved = word;
+	xlrec.clock = (uint8) id;
+	XLogBeginInsert();
+	XLogRegisterData((char *) &xlrec, SizeOfIdclockReserve);
+	lsn = XLogInsert(IDCLOCK_RMGR_ID, XLOG_IDCLOCK_REWIND);
+	XLogFlush(lsn);
+}
+
 #else							/* !IDTYPES_HAVE_CUSTOM_RMGR */
 
 #include "clock.h"
@@ -174,6 +213,11 @@ idclock_wal_register(void)
 
 void
 idclock_wal_log(IdSchemeId id, uint64 reserved)
+{
+}
+
+void
+idclock_wal_log_rewind(IdSchemeId id, uint64 word)
 {
 }
 

@@ -129,8 +129,15 @@ BYTEID_TIME_FUNCTIONS(hlculid, hlculid_scheme)
 /* ---------- settings ---------- */
 
 int			idtypes_publisher_id = -1;
-int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
-char	   *idtypes_hlculid_observe_role = NULL;
+
+/*
+ * The HLC's epsilon by default: 5 minutes, what a fleet whose clocks are
+ * kept by NTP never reaches; the limit of every clock move
+ * (idtypes.clock_max_ahead) has the same default.
+ */
+#define HLCULID_MAX_DRIFT_DEFAULT_MS	(5 * 60 * 1000)
+
+int			idtypes_hlculid_max_drift = HLCULID_MAX_DRIFT_DEFAULT_MS;
 
 void
 hlculid_init(void)
@@ -153,33 +160,20 @@ hlculid_init(void)
 	 * an id further ahead of this server's clock than this, so that one id
 	 * from a broken clock (or a forged one) cannot drag the server's clock,
 	 * and with it every id it generates, far into the future.  Server-wide,
-	 * like the clock it protects.
+	 * like the clock it protects.  -1 leaves only the limit of every clock
+	 * move (idtypes.clock_max_ahead, clocksql.c), which binds every role but
+	 * superusers.
 	 */
 	DefineCustomIntVariable("idtypes.hlculid_max_drift",
-							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit.",
+							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit of its own.",
 							"An id further ahead is refused, so that one id from a broken clock cannot drag "
-							"every later id of this server into the future.",
+							"every later id of this server into the future.  Whatever it says, only superusers "
+							"move a clock further ahead than idtypes.clock_max_ahead.",
 							&idtypes_hlculid_max_drift,
-							5 * 60 * 1000, -1, INT_MAX,
+							HLCULID_MAX_DRIFT_DEFAULT_MS, -1, INT_MAX,
 							PGC_SIGHUP,
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
-
-	/*
-	 * With shared_preload_libraries the hybrid logical clock is the server's:
-	 * hlculid_observe() moves it for every database, so only a role the
-	 * superuser named may call it, not whoever created the extension in one
-	 * database.
-	 */
-	DefineCustomStringVariable("idtypes.hlculid_observe_role",
-							   "Role whose members may move the server-wide clocks with hlculid_observe() and idtypes_advance_clock(); empty: superusers only.",
-							   "With shared_preload_libraries the clock is shared by every database of the server. "
-							   "Without it, hlculid_observe() moves only the calling backend's clock and this is not checked.",
-							   &idtypes_hlculid_observe_role,
-							   "",
-							   PGC_SIGHUP,
-							   0,
-							   NULL, NULL, NULL);
 }
 
 /* ---------- generation ---------- */
@@ -280,7 +274,9 @@ idtypes_gen_hlculid(PG_FUNCTION_ARGS)
  * the observed id's (ms, counter), so that the next id generated here gets
  * at least (ms, counter + 1) and sorts after it.  An id further ahead of the
  * wall clock than idtypes.hlculid_max_drift is refused rather than merged,
- * because the clock never comes back from the future.
+ * because the clock never comes back from the future; and, whatever that
+ * says, one further ahead than idtypes.clock_max_ahead unless the caller is
+ * a superuser.
  */
 PG_FUNCTION_INFO_V1(hlculid_observe);
 Datum
@@ -289,10 +285,9 @@ hlculid_observe(PG_FUNCTION_ARGS)
 	hlculid    *h = PG_GETARG_HLCULID_P(0);
 	uint64		clock = hlculid_clock_of(h);
 
-	/* the shared clock is every database's (node_check_clock_mover()) */
-	if (idclock_is_shared())
-		node_check_clock_mover("hlculid",
-							   "hlculid_observe() moves the hybrid logical clock of every database of this server.");
+	/* the shared clock is every database's (idclock_check_mover()) */
+	idclock_check_mover(IDSCHEME_HLCULID,
+						"hlculid_observe() moves the hybrid logical clock of every database of this server.");
 	if (idtypes_hlculid_max_drift >= 0)
 	{
 		int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
@@ -307,6 +302,8 @@ hlculid_observe(PG_FUNCTION_ARGS)
 							   ahead, idtypes_hlculid_max_drift),
 					 errhint("Check the clock of the node that made it.  If that clock is right, raise idtypes.hlculid_max_drift.")));
 	}
+	/* whatever the drift allows: every clock move's limit */
+	idclock_check_ahead(IDSCHEME_HLCULID, clock, "hlculid_observe()");
 	idclock_observe(IDSCHEME_HLCULID, clock);
 	PG_RETURN_VOID();
 }

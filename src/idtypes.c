@@ -10,8 +10,9 @@
  * configured node identity, which only a shared clock can honour, is
  * refused with a hint (node.c).
  *
- * Each scheme defines its own settings (<scheme>_init()); this file only
- * calls them, in the canonical scheme order.
+ * The clocks (idclock_init()) and each scheme (<scheme>_init()) define
+ * their own settings; this file only calls them, in the canonical scheme
+ * order.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -125,8 +126,7 @@ idtypes_shmem_startup(void)
 	shared = ShmemInitStruct("idtypes", idtypes_shmem_size(), &found);
 	muid_shmem_init(shared, found);
 	idclock_shmem_init(shared + muid_part_size(),
-					   &(GetNamedLWLockTranche("idtypes"))->lock, found,
-					   idtypes_hlculid_max_drift);
+					   &(GetNamedLWLockTranche("idtypes"))->lock, found);
 	idbound_shmem_init(shared + muid_part_size() + CACHELINEALIGN(idclock_shmem_size()), found);
 	LWLockRelease(AddinShmemInitLock);
 
@@ -137,7 +137,8 @@ idtypes_shmem_startup(void)
 void
 _PG_init(void)
 {
-	/* each scheme's settings, in the canonical order */
+	/* the clocks' settings, then each scheme's, in the canonical order */
+	idclock_init();
 	muid_init();
 	hlculid_init();
 	uid8_init();

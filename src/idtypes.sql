@@ -57,25 +57,3 @@ BEGIN
 	END IF;
 END
 $check_schema$;
-
----------------------------------------------------------------------------
--- changes of a column's type into an id type
----------------------------------------------------------------------------
-
--- The casts into the id types from bigint, bytea and uuid apply on
--- assignment, for drivers' parameters; ALTER TABLE ... ALTER COLUMN ... TYPE
--- without USING would convert a whole column by them, reading every value's
--- bits as an id.  This event trigger refuses that (src/castguard.c): with
--- USING, the user has said how.
-CREATE FUNCTION idtypes_alter_column_type() RETURNS pg_catalog.event_trigger
-	LANGUAGE C
-	AS 'MODULE_PATHNAME', 'idtypes_alter_column_type';
-COMMENT ON FUNCTION idtypes_alter_column_type() IS
-	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
-
-CREATE EVENT TRIGGER idtypes_alter_column_type ON ddl_command_start
-	WHEN TAG IN ('ALTER TABLE')
-	EXECUTE FUNCTION idtypes_alter_column_type();
-
-COMMENT ON EVENT TRIGGER idtypes_alter_column_type IS
-	'refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';

@@ -109,12 +109,22 @@ uid8_from_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 
+	byteid_cast_must_be_explicit(fcinfo);
 	if (VARSIZE_ANY_EXHDR(b) != UID8_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid length for type %s: %d bytes, expected %d",
 						"uid8", (int) VARSIZE_ANY_EXHDR(b), UID8_LEN)));
 	PG_RETURN_UID8(codec_get_be((const uint8 *) VARDATA_ANY(b), UID8_LEN));
+}
+
+/* The cast from bigint: the same 64 bits, where the cast is written. */
+PG_FUNCTION_INFO_V1(uid8_from_int8);
+Datum
+uid8_from_int8(PG_FUNCTION_ARGS)
+{
+	byteid_cast_must_be_explicit(fcinfo);
+	PG_RETURN_UID8((uint64) PG_GETARG_INT64(0));
 }
 
 /* ---------- comparison: unsigned 64-bit ---------- */

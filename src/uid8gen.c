@@ -261,6 +261,7 @@ typedef struct Uid8Backend
 	bool		moved;			/* the word was moved to the end of its
 								 * millisecond, not used up by ids */
 	uint64		clock_moves;	/* idclock_moves() of IDSCHEME_UID8 seen */
+	uint64		clock_rewinds;	/* idclock_rewinds() of IDSCHEME_UID8 seen */
 	Uid8Identity identity;		/* where automatic generator ids come from:
 								 * the claim's, read again in each transaction
 								 * (uid8_automatic_identity) */
@@ -648,6 +649,7 @@ uid8_claims_changed(bool claimed)
 	{
 		/* the moves first: one made after this read is seen at the next id */
 		uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
+		uid8_backend.clock_rewinds = idclock_rewinds(IDSCHEME_UID8);
 		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
 	}
 	else if (claimed)
@@ -849,19 +851,27 @@ uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 		/*
 		 * The server's uid8 clock was moved by hand (idtypes_advance_clock())
 		 * or by redo since we last looked: our word, which follows only our
-		 * own ids, goes past it, as at a claim.
+		 * own ids, goes past it, as at a claim.  Moved back
+		 * (idtypes_rewind_clock()): our word goes back with it, or we would
+		 * carry the clock up again.
 		 */
 		if (idclock_is_shared() &&
 			unlikely(idclock_moves(IDSCHEME_UID8) != uid8_backend.clock_moves))
 		{
-			uint64		past = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
+			bool		rewound;
+			uint64		past;
 
+			/* the counts first: a move made after these reads is seen next */
 			uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
+			rewound = idclock_rewinds(IDSCHEME_UID8) != uid8_backend.clock_rewinds;
+			uid8_backend.clock_rewinds = idclock_rewinds(IDSCHEME_UID8);
+			past = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
 			/* moved, not used up by ids: no reason to claim more */
-			if (past > uid8_backend.last)
+			if (past > uid8_backend.last || rewound)
 			{
 				uid8_backend.last = past;
 				uid8_backend.moved = true;
+				uid8_backend.raised_ms = 0;
 			}
 		}
 		word = uid8_next_word(false, uid8_backend.ngens);

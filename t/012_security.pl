@@ -24,7 +24,8 @@ my @attempts = (
 	[ 'idtypes.uid8_generator_id', '5' ],
 	[ 'idtypes.uid8_generator_count', '64' ],
 	[ 'idtypes.uid8_generator_count_max', '2048' ],
-	[ 'idtypes.hlculid_max_drift', '-1' ]);
+	[ 'idtypes.hlculid_max_drift', '-1' ],
+	[ 'idtypes.clock_max_ahead', '1d' ]);
 
 # What each server is configured with (postgresql.conf), and what a session
 # sees generation use.  Without shared_preload_libraries a medallion or a
@@ -43,15 +44,17 @@ idtypes.uid8_generator_id = 100
 idtypes.uid8_generator_count = 2
 idtypes.uid8_generator_count_max = 4
 idtypes.hlculid_max_drift = '1min'
+idtypes.clock_max_ahead = '3min'
 },
 		reveal => q{
 SELECT concat_ws('|', 'in use', muid_medallion(gen_muid()), hlculid_publisher(gen_hlculid()),
 				 uid8_cluster(x), uid8_mode(x), uid8_generator(x),
 				 current_setting('idtypes.uid8_generator_count'),
 				 current_setting('idtypes.uid8_generator_count_max'),
-				 current_setting('idtypes.hlculid_max_drift'))
+				 current_setting('idtypes.hlculid_max_drift'),
+				 current_setting('idtypes.clock_max_ahead'))
 FROM (SELECT gen_uid8() AS x) s;},
-		expect => 'in use|320255973501901|10|3|spread|100|2|4|1min',
+		expect => 'in use|320255973501901|10|3|spread|100|2|4|1min|3min',
 	},
 	local => {
 		conf => q{
@@ -61,15 +64,17 @@ idtypes.uid8_mode = 'spread'
 idtypes.uid8_generator_count = 2
 idtypes.uid8_generator_count_max = 4
 idtypes.hlculid_max_drift = '1min'
+idtypes.clock_max_ahead = '3min'
 },
 		reveal => q{
 SELECT concat_ws('|', 'in use', muid_medallion(gen_muid()) BETWEEN 281474976710656 AND 562949953421311,
 				 hlculid_publisher(gen_hlculid()), uid8_cluster(x), uid8_mode(x), uid8_generator(x) <> 5,
 				 (SELECT count(*) FROM uid8_claimed_generators() WHERE pid = pg_backend_pid()),
 				 current_setting('idtypes.uid8_generator_count_max'),
-				 current_setting('idtypes.hlculid_max_drift'))
+				 current_setting('idtypes.hlculid_max_drift'),
+				 current_setting('idtypes.clock_max_ahead'))
 FROM (SELECT gen_uid8() AS x) s;},
-		expect => 'in use|t|10|3|spread|t|2|4|1min',
+		expect => 'in use|t|10|3|spread|t|2|4|1min|3min',
 	});
 
 sub set_all
@@ -252,7 +257,7 @@ like($err, qr/ERROR:  must be owner of function gen_muid/, 'alice cannot replace
 # who created the extension in her database and holds EXECUTE on
 # hlculid_observe() with GRANT OPTION, cannot move it for every database,
 # nor can whoever she grants it to; a role a superuser names in
-# idtypes.hlculid_observe_role can.
+# idtypes.clock_mover_role can.
 my $ahead = q{SELECT hlculid_observe(hlculid_from_parts(now() + interval '1 minute', 0, 1, 0))};
 ($ret, $out, $err) = as_user('alice', 'clean', $ahead);
 like($err, qr/ERROR:  permission denied to move the server-wide hlculid clock/,
@@ -266,16 +271,16 @@ is($node->safe_psql('clean', q{SELECT hlculid_timestamp(gen_hlculid()) < now() +
 $node->safe_psql('postgres', q{
 	CREATE ROLE clock_keepers;
 	GRANT clock_keepers TO carol;
-	ALTER SYSTEM SET idtypes.hlculid_observe_role = 'clock_keepers';
+	ALTER SYSTEM SET idtypes.clock_mover_role = 'clock_keepers';
 	SELECT pg_reload_conf();
 });
-$node->poll_query_until('clean', q{SELECT current_setting('idtypes.hlculid_observe_role') = 'clock_keepers'})
+$node->poll_query_until('clean', q{SELECT current_setting('idtypes.clock_mover_role') = 'clock_keepers'})
   or die 'the setting was not reloaded';
 ($ret, $out, $err) = as_user('alice', 'clean', $ahead);
 like($err, qr/ERROR:  permission denied to move the server-wide hlculid clock/,
-	'with idtypes.hlculid_observe_role set, alice, not a member, still cannot');
+	'with idtypes.clock_mover_role set, alice, not a member, still cannot');
 ($ret, $out, $err) = as_user('carol', 'clean', $ahead . q{; SELECT hlculid_timestamp(gen_hlculid()) > now() + interval '30 seconds'});
-is($out, "\nt", 'a member of the role named by idtypes.hlculid_observe_role can') or diag($err);
+is($out, "\nt", 'a member of the role named by idtypes.clock_mover_role can') or diag($err);
 # the same setting for idtypes_advance_clock(), which moves any scheme's clock
 as_user('alice', 'clean', 'GRANT EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) TO PUBLIC');
 my $advance = q{SELECT idtypes_advance_clock('tid62', now() + interval '1 minute') > now()};
@@ -283,10 +288,10 @@ my $advance = q{SELECT idtypes_advance_clock('tid62', now() + interval '1 minute
 like($err, qr/ERROR:  permission denied to move the server-wide tid62 clock/,
 	'idtypes_advance_clock(): alice, not a member, cannot');
 ($ret, $out, $err) = as_user('carol', 'clean', $advance);
-is($out, 't', 'idtypes_advance_clock(): a member of the role named by idtypes.hlculid_observe_role can') or diag($err);
+is($out, 't', 'idtypes_advance_clock(): a member of the role named by idtypes.clock_mover_role can') or diag($err);
 as_user('alice', 'clean', 'REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) FROM PUBLIC');
-($ret, $out, $err) = as_user('carol', 'clean', 'SET idtypes.hlculid_observe_role = carol');
-like($err, qr/ERROR:  parameter "idtypes.hlculid_observe_role" cannot be changed now/,
+($ret, $out, $err) = as_user('carol', 'clean', 'SET idtypes.clock_mover_role = carol');
+like($err, qr/ERROR:  parameter "idtypes.clock_mover_role" cannot be changed now/,
 	'and no session can name itself');
 is($node->safe_psql('clean', q{SELECT hlculid_observe(hlculid_from_parts(now() + interval '2 minutes', 0, 1, 0))}),
 	'', 'a superuser can, too');

@@ -279,6 +279,12 @@ get_fn_expr_rettype(FmgrInfo *flinfo)
 	return InvalidOid;
 }
 
+Oid
+get_fn_expr_argtype(FmgrInfo *flinfo, int argnum)
+{
+	return InvalidOid;
+}
+
 /* as in the server's libpq/pqformat.c */
 const char *
 pq_getmsgbytes(StringInfo msg, int datalen)
