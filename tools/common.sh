@@ -52,7 +52,7 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # The ORMs of the ORM tests (t/024_orm_python.pl, t/025_orm_js.pl), which run
 # once, against PostgreSQL 17, whose Debian release (13) packages SQLAlchemy
 # 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
-# js/orm/package-lock.json.
+# clients/js/orm/package-lock.json.
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(python3-sqlalchemy python3-alembic python3-django nodejs npm)
 # ActiveRecord 7.2 and ruby-pg for the Rails test (t/028_rails.pl), with
 # the ORMs: Debian 13 packages them (Debian 12 has ActiveRecord 6.1).
