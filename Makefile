@@ -5,9 +5,10 @@
 EXTENSION = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
-# The schemes, in the canonical order that the install script, the
-# regression files and the isolation specs follow.
-SCHEMES = muid hlculid uid8 uuid tid62
+# The schemes' sources, in the canonical order that the install script,
+# the regression files and the isolation specs follow: the types of
+# src/scheme.h's table, in its order (the UUID versions share uuid).
+SCHEMES := $(shell sed -n 's/^[[:space:]]*\.type = "\([a-z0-9_]*\)",.*/\1/p' src/scheme.h | awk '!seen[$$0]++')
 
 MODULE_big = idtypes
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))

@@ -26,6 +26,7 @@
 #include "datatype/timestamp.h"
 #include "utils/timestamp.h"
 
+#include "clock.h"
 #include "scheme.h"
 
 /*
@@ -148,7 +149,9 @@ name(PG_FUNCTION_ARGS) \
 /*
  * Every time function of a time-first type (the fourteen comparisons with
  * timestamptz, <type>_timestamp, <type>_date_bin, <type>_floor,
- * <type>_ceil and <type>_safe_bound), from its scheme's description.
+ * <type>_ceil, <type>_safe_bound, and idtypes_advance_clock(past <type>),
+ * whose C name is idtypes_advance_clock_<type>), from its scheme's
+ * description.
  */
 #define BYTEID_TIME_FUNCTIONS(type, tm) \
 	BYTEID_TIME_OP(type, tm, cmp, PG_RETURN_INT32(c)) \
@@ -163,6 +166,8 @@ name(PG_FUNCTION_ARGS) \
 	BYTEID_TIME_FN(type##_date_bin, byteid_date_bin(fcinfo, (tm))) \
 	BYTEID_TIME_FN(type##_floor, byteid_floor(fcinfo, (tm))) \
 	BYTEID_TIME_FN(type##_ceil, byteid_ceil(fcinfo, (tm))) \
-	BYTEID_TIME_FN(type##_safe_bound, byteid_safe_bound(fcinfo, (tm)))
+	BYTEID_TIME_FN(type##_safe_bound, byteid_safe_bound(fcinfo, (tm))) \
+	BYTEID_TIME_FN(idtypes_advance_clock_##type, \
+				   idclock_advance_past((tm)->id, byteid_timestamptz_of((const uint8 *) PG_GETARG_POINTER(0), (tm))))
 
 #endif							/* IDTYPES_BYTEID_H */

@@ -338,6 +338,18 @@ extern void idclock_check_mover(IdSchemeId id, const char *detail);
 extern void idclock_check_ahead(IdSchemeId id, uint64 word, const char *function);
 
 /*
+ * The body of idtypes_advance_clock(past <type>), which each type's
+ * template defines: clock id moved past time t (an id's time), after the
+ * checks of idtypes_advance_clock(); returns the time the clock stands at.
+ * idclock_advance_to_word() is the same for a clock word (a UUID's time
+ * field).  idclock_names() lists the clocks for a hint ("a, b and c"), or
+ * with uuid_versions the UUID versions that have one.
+ */
+extern Datum idclock_advance_past(IdSchemeId id, TimestampTz t);
+extern Datum idclock_advance_to_word(IdSchemeId id, uint64 word);
+extern char *idclock_names(bool uuid_versions);
+
+/*
  * Move a shared clock back to word (idtypes_rewind_clock(), and the redo of
  * its WAL record): its value and reservation, the state file, the safe
  * bound's highest value returned, and the count that generators with a

@@ -1,59 +1,28 @@
 -- src/clock.sql: what moves the schemes' server-wide clocks by hand
--- (src/clocksql.c): after the schemes' sources, whose types it takes.
+-- (src/clocksql.c), by the scheme's name.  Each type's source moves its
+-- clock past an id of the type: idtypes_advance_clock(past <type>).
 
 ---------------------------------------------------------------------------
 -- idtypes_advance_clock
 ---------------------------------------------------------------------------
 
--- The clock of a scheme past a time, or of an id's scheme past the id, so
--- that every id generated afterwards sorts after it: where no WAL carries
--- the clocks to this server (a logical dump restored, a platform without
--- the preloaded library's WAL).  Never moves a clock back; returns the
+-- The clock of a scheme past a time (or, in each type's source, of an id's
+-- scheme past the id), so that every id generated afterwards sorts after
+-- it: where no WAL carries the clocks to this server (a logical dump
+-- restored, a platform without the preloaded library's WAL).  Never moves a clock back; returns the
 -- time the clock then stands at.
 CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clock'
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
-	'moves the clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62) past a time, never back; returns the time it stands at';
-CREATE FUNCTION idtypes_advance_clock(past muid) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_muid'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-COMMENT ON FUNCTION idtypes_advance_clock(muid) IS 'moves the muid clock past the id, never back; returns the time it stands at';
-CREATE FUNCTION idtypes_advance_clock(past hlculid) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_hlculid'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-COMMENT ON FUNCTION idtypes_advance_clock(hlculid) IS 'moves the hlculid clock past the id, never back; returns the time it stands at';
-CREATE FUNCTION idtypes_advance_clock(past uid8) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uid8'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-COMMENT ON FUNCTION idtypes_advance_clock(uid8) IS 'moves the uid8 clock past the id, never back; returns the time it stands at';
-CREATE FUNCTION idtypes_advance_clock(past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uuid'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
-	'moves the clock of the UUID''s version (6, 7 or 8) past the UUID, never back; returns the time it stands at';
-CREATE FUNCTION idtypes_advance_clock(past tid62) RETURNS pg_catalog.timestamptz
-	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_tid62'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-COMMENT ON FUNCTION idtypes_advance_clock(tid62) IS 'moves the tid62 clock past the id, never back; returns the time it stands at';
-
+	'moves the clock of a scheme (a name of idtypes_schemes()) past a time, never back; returns the time it stands at';
 -- The clocks are every database's: like hlculid_observe(), callable by
 -- superusers and members of the role idtypes.clock_mover_role names, and
 -- no further ahead than idtypes.clock_max_ahead but by superusers (checked
 -- in C); EXECUTE is the extension owner's to grant.
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(muid) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(uid8) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(tid62) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) TO @extowner@ WITH GRANT OPTION;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clock(muid) TO @extowner@ WITH GRANT OPTION;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clock(hlculid) TO @extowner@ WITH GRANT OPTION;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clock(tid62) TO @extowner@ WITH GRANT OPTION;
 
 ---------------------------------------------------------------------------
 -- idtypes_rewind_clock

@@ -40,11 +40,9 @@
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
-#include "utils/uuid.h"
 
 #include "clock.h"
 #include "compat.h"
-#include "uuid.h"
 
 /* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
 #define UNIX_TO_PG_USECS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
@@ -181,8 +179,8 @@ check_shared(const char *function)
  * checks every call makes: shared clocks, the caller's right, and how far
  * ahead of this server's clock the word is.
  */
-static Datum
-advance_to(IdSchemeId id, uint64 word)
+Datum
+idclock_advance_to_word(IdSchemeId id, uint64 word)
 {
 	check_shared("idtypes_advance_clock()");
 	idclock_check_mover(id, "idtypes_advance_clock() moves a clock of every database of this server.");
@@ -195,8 +193,8 @@ advance_to(IdSchemeId id, uint64 word)
  * The clocks of src/scheme.h for a hint, "a, b and c": their names, or with
  * uuid_versions the UUID versions that have one.
  */
-static char *
-clock_list(bool uuid_versions)
+char *
+idclock_names(bool uuid_versions)
 {
 	StringInfoData list;
 	int			total = 0;
@@ -232,7 +230,7 @@ clock_by_name(text *scheme)
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown idtypes clock \"%s\"", name),
-			 errhint("The clocks are %s.", clock_list(false))));
+			 errhint("The clocks are %s.", idclock_names(false))));
 	pg_unreachable();
 }
 
@@ -256,6 +254,13 @@ word_past(IdSchemeId id, TimestampTz t, const char *what)
 				 errmsg("cannot move the %s clock %s an infinite time", s->name, what)));
 	if (t < -UNIX_TO_PG_USECS)
 		return 0;
+	/* the clocks count nanoseconds since 1970 in 64 bits: up to 2262 */
+	if (t >= (IDCLOCK_LAST_SEC + 1) * USECS_PER_SEC - UNIX_TO_PG_USECS)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("cannot move the %s clock %s %s", s->name, what, pstrdup(timestamptz_to_str(t))),
+				 errdetail("The clocks reach no further than %s.",
+						   timestamptz_to_str((IDCLOCK_LAST_SEC + 1) * USECS_PER_SEC - UNIX_TO_PG_USECS - 1))));
 
 	/*
 	 * the last nanosecond of t's microsecond, in ticks, then the end of that
@@ -283,66 +288,21 @@ idtypes_advance_clock(PG_FUNCTION_ARGS)
 {
 	IdSchemeId	id = clock_by_name(PG_GETARG_TEXT_PP(0));
 
-	PG_RETURN_DATUM(advance_to(id, word_past(id, PG_GETARG_TIMESTAMPTZ(1), "past")));
+	PG_RETURN_DATUM(idclock_advance_to_word(id, word_past(id, PG_GETARG_TIMESTAMPTZ(1), "past")));
 }
 
 /*
- * idtypes_advance_clock(past uuid): the clock of the UUID's version (6, 7
- * or 8) past the UUID itself, so that every UUID of that version generated
- * afterwards sorts after it.
+ * idtypes_advance_clock(past <type>) of each type (the per-type templates:
+ * byteid.h's BYTEID_TIME_FUNCTIONS, uid8.c, uuid.c): the scheme's clock past
+ * an id's time t, so that every id of the scheme generated afterwards has a
+ * later time than it (the end of its microsecond, or of its tick when that
+ * is longer), and sorts after it.
  */
-PG_FUNCTION_INFO_V1(idtypes_advance_clock_uuid);
 Datum
-idtypes_advance_clock_uuid(PG_FUNCTION_ARGS)
+idclock_advance_past(IdSchemeId id, TimestampTz t)
 {
-	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
-	int			version = uuid_version_of(u);
-	int			id = -1;
-	uint64		word;
-
-	/* the UUID versions with a clock, from src/scheme.h */
-	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		if (idschemes[i].uuid_version != 0 && idschemes[i].uuid_version == version)
-			id = i;
-	if (id < 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("a UUID of version %d has no idtypes clock", version),
-				 errhint("idtypes has clocks for UUID versions %s; "
-						 "for a time, call idtypes_advance_clock(scheme, timestamptz).",
-						 clock_list(true))));
-	if (!uuid_is_rfc_variant(u))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("UUID is not of the RFC 9562 variant"),
-				 errdetail("Its version bits say %d, but only a UUID of the RFC 9562 variant has a time in them.", version)));
-	/* the 60-bit tick field is the clock word of all three (scheme.h) */
-	word = uuid_time_hi_tick(uuid_get_hi(u));
-	PG_RETURN_DATUM(advance_to(id, word));
+	return idclock_advance_to_word(id, word_past(id, t, "past"));
 }
-
-/*
- * idtypes_advance_clock(past muid), and hlculid, uid8, tid62: the scheme's
- * clock past the id's time (the end of its microsecond, or of its tick when
- * that is longer), so that every id of the scheme generated afterwards has
- * a later time than it, and sorts after it (uid8: in time-sequential mode).
- */
-#define ADVANCE_CLOCK_PAST_ID(type, scheme) \
-extern PGDLLEXPORT Datum type##_timestamp(PG_FUNCTION_ARGS); \
-PG_FUNCTION_INFO_V1(idtypes_advance_clock_##type); \
-Datum \
-idtypes_advance_clock_##type(PG_FUNCTION_ARGS) \
-{ \
-	Datum		ts = DirectFunctionCall1(type##_timestamp, PG_GETARG_DATUM(0)); \
-\
-	return DirectFunctionCall2(idtypes_advance_clock, \
-							   CStringGetTextDatum(scheme), ts); \
-}
-
-ADVANCE_CLOCK_PAST_ID(muid, "muid")
-ADVANCE_CLOCK_PAST_ID(hlculid, "hlculid")
-ADVANCE_CLOCK_PAST_ID(uid8, "uid8")
-ADVANCE_CLOCK_PAST_ID(tid62, "tid62")
 
 /*
  * idtypes_rewind_clock(scheme text, past timestamptz): the way out of a

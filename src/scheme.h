@@ -45,6 +45,14 @@ typedef enum IdSchemeId
 } IdSchemeId;
 
 /*
+ * What SQL knows of a scheme: its type (the source src/<type>.sql and
+ * src/<type>.c hold it; core's uuid for the UUID versions), the functions
+ * that make a new id, give an id's time and its time bin (none: NULL), and,
+ * by rule, <name>_floor(), <name>_ceil() and <name>_safe_bound().  The SQL
+ * function idtypes_schemes() lists them (scheme.c); the regression files
+ * and the tests that cover every scheme iterate over it, and the Makefile
+ * and the tests' t/IdtypesTest/Schemes.pm read this table.
+ *
  * A scheme's ids carry a count of ticks of tick_ns nanoseconds since tick 0,
  * midnight UTC at the start of Julian day epoch_jdate, in tick_bits bits.
  * Its clock (clock.c) is one 64-bit word, the tick count shifted left by
@@ -59,6 +67,10 @@ typedef struct IdScheme
 	const char *name;			/* lowercase: its clock's key in the state
 								 * file */
 	const char *label;			/* how messages name its ids */
+	const char *type;			/* its SQL type */
+	const char *generator;		/* SQL: a new id */
+	const char *timestamp_fn;	/* SQL: an id's time */
+	const char *date_bin_fn;	/* SQL: an id's time bin, or NULL */
 	int			len;			/* bytes in an id */
 	int			uuid_version;	/* the UUID version; 0 for the other types */
 	int64		tick_ns;		/* the unit of its timestamps */
@@ -96,6 +108,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_MUID,
 		.name = "muid",
 		.label = "muid",
+		.type = "muid",
+		.generator = "gen_muid",
+		.timestamp_fn = "muid_timestamp",
+		.date_bin_fn = "muid_date_bin",
 		.len = MUID_LEN,
 		.tick_ns = 1000,
 		.epoch_jdate = UNIX_EPOCH_JDATE,
@@ -107,6 +123,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_HLCULID,
 		.name = "hlculid",
 		.label = "hlculid",
+		.type = "hlculid",
+		.generator = "gen_hlculid",
+		.timestamp_fn = "hlculid_timestamp",
+		.date_bin_fn = "hlculid_date_bin",
 		.len = HLCULID_LEN,
 		.tick_ns = 1000000,
 		.epoch_jdate = UNIX_EPOCH_JDATE,
@@ -123,6 +143,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UID8,
 		.name = "uid8",
 		.label = "uid8",
+		.type = "uid8",
+		.generator = "gen_uid8",
+		.timestamp_fn = "uid8_timestamp",
+		.date_bin_fn = "uid8_date_bin",
 		.len = UID8_LEN,
 		.tick_ns = 1000000,
 		.epoch_jdate = UNIX_EPOCH_JDATE,
@@ -135,6 +159,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UUIDV6,
 		.name = "uuidv6",
 		.label = "UUIDv6",
+		.type = "uuid",
+		.generator = "uuidv6_next",
+		.timestamp_fn = "uuidv_timestamp",
+		.date_bin_fn = "uuidv_date_bin",
 		.len = UUID_LEN,
 		.uuid_version = 6,
 		.tick_ns = 100,
@@ -156,6 +184,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UUIDV7,
 		.name = "uuidv7",
 		.label = "UUIDv7",
+		.type = "uuid",
+		.generator = "uuidv7_next",
+		.timestamp_fn = "uuidv_timestamp",
+		.date_bin_fn = "uuidv_date_bin",
 		.len = UUID_LEN,
 		.uuid_version = 7,
 		.tick_ns = 1000000,
@@ -172,6 +204,9 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UUIDV8,
 		.name = "uuidv8",
 		.label = "UUIDv8",
+		.type = "uuid",
+		.generator = "uuidv8_next",
+		.timestamp_fn = "uuidv8_timestamp",
 		.len = UUID_LEN,
 		.uuid_version = 8,
 		.tick_ns = 16,
@@ -188,6 +223,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_TID62,
 		.name = "tid62",
 		.label = "tid62",
+		.type = "tid62",
+		.generator = "gen_tid62",
+		.timestamp_fn = "tid62_timestamp",
+		.date_bin_fn = "tid62_date_bin",
 		.len = TID62_LEN,
 		.tick_ns = IDSCHEME_NS_PER_SEC,
 		.epoch_jdate = IDSCHEME_TID62_JDATE,

@@ -246,6 +246,19 @@ uid8_timestamp(PG_FUNCTION_ARGS)
 }
 
 /*
+ * idtypes_advance_clock(past uid8): the uid8 clock past the id's time, so
+ * that every uid8 generated afterwards has a later time (and, in
+ * time-sequential mode, sorts after it).
+ */
+PG_FUNCTION_INFO_V1(idtypes_advance_clock_uid8);
+Datum
+idtypes_advance_clock_uid8(PG_FUNCTION_ARGS)
+{
+	return idclock_advance_past(IDSCHEME_UID8,
+								byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(0)), uid8_scheme));
+}
+
+/*
  * The start of the stride-wide bin, aligned on an origin, that holds its
  * time (in either mode: the timestamp is read from the id, not its order).
  */

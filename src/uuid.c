@@ -419,6 +419,38 @@ uuid_safe_bound_common(const IdScheme *tm)
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), 0));
 }
 
+/*
+ * idtypes_advance_clock(past uuid): the clock of the UUID's version (one of
+ * scheme.h's with a uuid_version) past the UUID itself, so that every UUID
+ * of that version generated afterwards sorts after it.
+ */
+PG_FUNCTION_INFO_V1(idtypes_advance_clock_uuid);
+Datum
+idtypes_advance_clock_uuid(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+	int			version = uuid_version_of(u);
+	int			id = -1;
+
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+		if (idschemes[i].uuid_version != 0 && idschemes[i].uuid_version == version)
+			id = i;
+	if (id < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("a UUID of version %d has no idtypes clock", version),
+				 errhint("idtypes has clocks for UUID versions %s; "
+						 "for a time, call idtypes_advance_clock(scheme, timestamptz).",
+						 idclock_names(true))));
+	if (!uuid_is_rfc_variant(u))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("UUID is not of the RFC 9562 variant"),
+				 errdetail("Its version bits say %d, but only a UUID of the RFC 9562 variant has a time in them.", version)));
+	/* the 60-bit time field is the clock word of every version (scheme.h) */
+	PG_RETURN_DATUM(idclock_advance_to_word((IdSchemeId) id, uuid_time_hi_tick(uuid_get_hi(u))));
+}
+
 /* ---------- extraction and construction ---------- */
 
 PG_FUNCTION_INFO_V1(idtypes_uuid_version);

@@ -55,6 +55,18 @@ CREATE FUNCTION uuidv8_safe_bound() RETURNS pg_catalog.uuid
 COMMENT ON FUNCTION uuidv8_safe_bound() IS
 	'safe bound for reading new rows by key: every UUIDv8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
 
+-- the clock of a UUID's version moved past the UUID by hand
+-- (src/clocksql.c): for superusers and members of the role of
+-- idtypes.clock_mover_role (checked in C); EXECUTE is the extension
+-- owner's to grant
+CREATE FUNCTION idtypes_advance_clock(past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uuid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
+	'moves the clock of the UUID''s version (6, 7 or 8) past the UUID, never back; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
+
 -- extraction and construction
 CREATE FUNCTION uuidv_version(pg_catalog.uuid) RETURNS pg_catalog.int2
 	AS 'MODULE_PATHNAME', 'idtypes_uuid_version'

@@ -6,20 +6,20 @@
 #	  agrees with it.  No server: it reads the tree.
 #
 # The schemes are described once, in src/scheme.h (one entry per clock:
-# the UUID versions each have one); the Makefile's SCHEMES lists their
-# sources (the UUID versions share src/uuid.*), and t/IdtypesTest.pm's
-# @SCHEMES what the tests of every scheme iterate over.  This test checks
-# that those three agree, then that every other place that must know each
-# scheme (the files of its own, the libFuzzer harness, the clocks' SQL, the
-# regression files of the features every type has, the package
-# descriptions, the documentation's tables) names it.  The client adapters
-# and ORM integrations (clients/) are not checked: they gain a scheme in a
-# change of their own, when their users need it.  Each check is one assertion named after its place, whose
-# failure lists the schemes it misses.  What is derived from the list at
-# build time or at run time (the install script's sources, the partition
-# helper's key types, the cast guard's types, the clocks' hints, the Citus,
-# pg_partman, round-trip, fuzzing, load and security tests) needs no check
-# here.
+# the UUID versions each have one).  Everything else takes them from there:
+# the Makefile's SCHEMES (their sources, the UUID versions sharing
+# src/uuid.*), the SQL function idtypes_schemes() that the regression files
+# of what every scheme has iterate over, t/IdtypesTest/Schemes.pm's list
+# that the TAP tests iterate over, the fuzzers' targets, the partition
+# helper's key types, the clocks and their functions.  This test checks that
+# the table is whole, that each scheme has the files of its own, that the
+# places that describe the extension (the package descriptions, the
+# documentation) name every scheme, and that the files that cover every
+# scheme name none (they iterate over the list).  Each check is one
+# assertion named after its place, whose failure lists the schemes it
+# misses.  The client adapters and ORM integrations (clients/) are not
+# checked: they gain a scheme in a change of their own, when their users
+# need it.
 #
 # IDTYPES_CONTRACT_ROOT names another tree to check (a scratch copy with a
 # scheme added, to see what this test says about it).
@@ -77,7 +77,8 @@ while ($scheme_h =~ /\n\t\[IDSCHEME_(\w+)\]\s*=\s*\{(.*?)\n\t\}/sg)
 	my ($id, $body) = ($1, $2);
 	my ($name) = $body =~ /\.name\s*=\s*"([^"]+)"/;
 	my ($version) = $body =~ /\.uuid_version\s*=\s*(\d+)/;
-	push @schemes, { id => $id, name => $name // '', uuid_version => $version // 0 };
+	my @missing = grep { $body !~ /\.\Q$_\E\s*=/ } qw(name label type generator timestamp_fn len tick_ns epoch_jdate tick_bits counter_bits);
+	push @schemes, { id => $id, name => $name // '', uuid_version => $version // 0, missing => "@missing" };
 }
 my @clocks = map { $_->{name} } @schemes;
 cmp_ok(scalar @clocks, '>', 0, 'src/scheme.h: idschemes[] has entries');
@@ -85,6 +86,8 @@ is(join(' ', map { lc } @enum), join(' ', map { lc $_->{id} } @schemes),
 	'src/scheme.h: the enum and idschemes[] have the same schemes, in the same order');
 is(join(' ', map { lc $_->{id} } @schemes), join(' ', @clocks),
 	'src/scheme.h: each entry of idschemes[] is named as its IDSCHEME_ constant');
+is(join(' ', map { $_->{missing} ? "$_->{name}: $_->{missing}" : () } @schemes), '',
+	'src/scheme.h: each entry of idschemes[] has what SQL and the clocks need of it');
 
 # The schemes' types: those of the extension's own (no UUID version), and
 # core's uuid for the UUID versions; the sources, one per type.
@@ -92,16 +95,12 @@ my @types = map { $_->{name} } grep { !$_->{uuid_version} } @schemes;
 my @uuid_clocks = map { $_->{name} } grep { $_->{uuid_version} } @schemes;
 my @sources = unique(map { $_->{uuid_version} ? 'uuid' : $_->{name} } @schemes);
 
-my $makefile = slurp('Makefile') // BAIL_OUT('no Makefile');
-my ($make_schemes) = $makefile =~ /^SCHEMES\s*=\s*(.*?)\s*$/m;
-is($make_schemes // '', join(' ', @sources),
-	"the Makefile's SCHEMES are src/scheme.h's, in its order (the UUID versions as uuid)");
-
+# t/IdtypesTest/Schemes.pm reads the same table
 is(join(' ', map { $_->{name} } @test_schemes), join(' ', @clocks),
-	"t/IdtypesTest/Schemes.pm's \@SCHEMES has src/scheme.h's schemes, in its order");
+	"t/IdtypesTest/Schemes.pm's list is src/scheme.h's schemes, in its order");
 is(join(' ', map { $_->{type} } grep { $_->{type} ne $_->{name} } @test_schemes),
 	join(' ', map { 'uuid' } @uuid_clocks),
-	"t/IdtypesTest/Schemes.pm's \@SCHEMES: the UUID versions' type is uuid, every other scheme's its own name");
+	"t/IdtypesTest/Schemes.pm's list: the UUID versions' type is uuid, every other scheme's its own name");
 
 # ---------------------------------------------------------------------------
 # the files of each scheme's own
@@ -170,34 +169,6 @@ sub between
 # name (the clocks, the types of the extension's own, or the sources), and
 # how (a matcher; prose by default), with an optional part of the file.
 my @places = (
-	# the libFuzzer harness: a text type each, a seed each
-	{ file => 'tools/fuzz/fuzz_idtypes.c', what => "the harness's text types", set => \@types,
-	  part => [ qr/text_types\[\]\s*=\s*\{/, qr/\n\};/ ], match => patterns('\{"%s", %s_in, %s_out,') },
-	{ file => 'tools/fuzz.sh', what => 'a seed of each text type', set => \@types,
-	  match => patterns('(?m:^)seed %s\b') },
-	# the clocks moved by hand: a function per type, its grants
-	{ file => 'src/clocksql.c', what => 'idtypes_advance_clock() of each type', set => \@types,
-	  match => patterns('ADVANCE_CLOCK_PAST_ID\(%s, "%s"\)') },
-	{ file => 'src/clock.sql', what => 'idtypes_advance_clock(past TYPE), its comment and grants', set => \@types,
-	  match => patterns('CREATE FUNCTION idtypes_advance_clock\(past %s\)',
-		'COMMENT ON FUNCTION idtypes_advance_clock\(%s\)',
-		'REVOKE EXECUTE ON FUNCTION idtypes_advance_clock\(%s\) FROM PUBLIC',
-		'GRANT EXECUTE ON FUNCTION idtypes_advance_clock\(%s\) TO') },
-	{ file => 'src/clock.sql', what => "idtypes_advance_clock(scheme, past)'s comment", set => \@clocks,
-	  part => [ qr/COMMENT ON FUNCTION idtypes_advance_clock\(pg_catalog\.text/, qr/';/ ] },
-	{ file => 'sql/clock_advance.sql', what => 'the clocks moved ahead', set => \@clocks,
-	  match => patterns("'%s'") },
-	# the regression files of what every type has
-	(map { { file => "sql/$_.sql", what => 'every type', set => \@types, match => \&word } }
-	  qw(soft_input client_casts partition bound)),
-	{ file => 'sql/date_bin.sql', what => "every type's <type>_date_bin()", set => \@types,
-	  match => patterns('\b%s_date_bin\(') },
-	{ file => 'expected/catalog.out', what => "every type's catalog entries", set => \@types, match => \&word },
-	# the fuzzer's reference decoders, the benchmark
-	{ file => 't/fuzz_input.py', what => 'a reference decoder of each type', set => \@types,
-	  match => patterns("'%s': \\(b'%s', ref_%s,") },
-	{ file => 'bench/bench.py', what => "each scheme's generator", set => [ map { $_->{gen} } @test_schemes ],
-	  match => patterns('"%s"') },
 	# what describes the extension: the control file, PGXN, Debian
 	{ file => 'idtypes.control', what => 'the comment', set => \@clocks, part => [ qr/^comment\s*=/m, qr/\n/ ] },
 	{ file => 'META.json', what => 'the description', set => \@clocks, part => [ qr/"description":/, qr/\n/ ] },
@@ -224,12 +195,26 @@ for my $p (@places)
 	is(join(' ', @missing), '', "$p->{file}: $p->{what}, for every scheme of src/scheme.h");
 }
 
-# The places that take the schemes from elsewhere name none themselves.
+# The places that take the schemes from elsewhere name none themselves (in
+# their code: comments may give examples).
+sub code_of
 {
-	my $partition = slurp('src/partition.sql') // '';
-	$partition =~ s/--[^\n]*//g;
-	is(join(' ', grep { $partition =~ /'\Q$_\E'/ } @types), '',
-		'src/partition.sql: the partition helper finds the key types in the catalog, naming none');
+	my ($file) = @_;
+	my $text = slurp($file) // '';
+	$text =~ s{/\*.*?\*/}{}gs if $file =~ /\.[ch]$/;
+	$text =~ s/--[^\n]*//g if $file =~ /\.sql$/;
+	$text =~ s/#[^\n]*//g if $file =~ /\.(pl|sh)$/;
+	return $text;
+}
+for my $file (qw(src/partition.sql src/clock.sql src/clocksql.c tools/fuzz.sh tools/fuzz/fuzz_idtypes.c),
+	map { "sql/$_.sql" } qw(soft_input client_casts date_bin partition bound clock_advance catalog))
+{
+	my $code = code_of($file);
+	# (the harness's extra seeds, for other forms that some types' input
+	# takes, name their type: they are left out for another)
+	$code =~ s/^seed_text .*$//mg;
+	my @named = grep { $code =~ /(?<![\w.])\Q$_\E(?!\w)/ } @clocks;
+	is("@named", '', "$file names no scheme: it takes them from src/scheme.h");
 }
 
 done_testing();
