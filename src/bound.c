@@ -56,6 +56,10 @@
  *   the clocks' values at start: while any of them is open there is no safe
  *   bound, and the bound function says so with an error (a reader retries
  *   until they are committed or rolled back).
+ * - Synchronous replication: a bound is returned only once the synchronous
+ *   standbys have confirmed, at the session's synchronous_commit level, a
+ *   reservation that covers every clock word below it (clock.h,
+ *   idclock_sync_cover()), as a generated id is.
  * - The bound returned never goes back: each one stays safe forever (later
  *   ids are above the clock it read), so the highest one returned so far is
  *   kept per scheme and returned when the scan finds less (a transaction
@@ -455,10 +459,17 @@ idbound_safe_word(IdSchemeId id)
 	 * raced with idbound_clock_rewound()
 	 */
 	seen = pg_atomic_read_u64(&area->returned[id]);
-	while (seen < bound)
-	{
-		if (pg_atomic_compare_exchange_u64(&area->returned[id], &seen, bound))
-			return bound;
-	}
-	return Min(Max(seen, bound), clock);
+	while (seen < bound && !pg_atomic_compare_exchange_u64(&area->returned[id], &seen, bound))
+		;
+	bound = Min(Max(seen, bound), clock);
+
+	/*
+	 * Under synchronous replication, only once the standbys have confirmed a
+	 * reservation that covers every word below it: a server promoted after a
+	 * failover resumes above that reservation, so no id it makes sorts below
+	 * a bound a reader has used.
+	 */
+	if (bound > 0)
+		idclock_sync_cover(id, idclock_get(id), bound - 1);
+	return bound;
 }
