@@ -13,8 +13,9 @@
 #      once the walsender goes on, a waiting generator returns its ids; a
 #      hot standby, and a single-user server, generate without waiting;
 #   2. for synchronous_commit = on, remote_apply and remote_write: clients
-#      generate every scheme in those four kinds of transaction, and a
-#      reader takes the safe bounds, while the walsender stalls and the
+#      generate every scheme in those four kinds of transaction (a client
+#      per scheme and kind: those that write wait at their commit anyway),
+#      and a reader takes the safe bounds, while the walsender stalls and the
 #      primary's clock steps a minute ahead (so that the next ids need new
 #      reservations); the primary is killed (kill -9) and the standby, its
 #      clock two minutes behind the primary's, promoted: none of its new ids
@@ -67,19 +68,22 @@ sub clock_offset
 # process whose clock it sets ahead fire late, statement_timeout's too);
 # the standby's runs a minute behind the primary's.  The standby names no
 # synchronous standby of its own once it is promoted; as a hot standby it
-# names one, which it must not wait for.
+# names one, which it must not wait for.  uid8 runs with a configured
+# generator id, or, with $uid8_auto, with automatic ones (each backend's
+# own generator, which raises the shared clock to each millisecond it
+# issues from).
 sub start_pair
 {
-	my ($name, $level, $seconds) = @_;
+	my ($name, $level, $seconds, $uid8_auto) = @_;
 	my $p = PostgreSQL::Test::Cluster->new("primary_$name");
 	$p->init(allows_streaming => 1);
 	$p->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'idtypes'
 idtypes.uid8_mode = 'time_sequential'
-idtypes.uid8_generator_id = 5
 max_connections = 60
 synchronous_commit = $level
 });
+	$p->append_conf('postgresql.conf', 'idtypes.uid8_generator_id = 5') unless $uid8_auto;
 	my $clock = $p->basedir . '/clock';
 	set_clock($clock, sprintf('%+ds', $seconds));
 	start_faked($p, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_CACHE_DURATION => 1);
@@ -206,6 +210,12 @@ foreach my $sch (grep { $_->{name} ne 'uid8' } @schemes)
 		10, "$sch->{name}: a hot standby that names a synchronous standby generates without waiting");
 }
 
+# a function that generates in a parallel worker (below)
+my $force_parallel = $p->safe_psql('postgres', 'SHOW server_version_num') >= 160000
+  ? 'debug_parallel_query' : 'force_parallel_mode';
+$p->safe_psql('postgres', q{CREATE FUNCTION uuidv7_in_worker() RETURNS uuid
+	LANGUAGE plpgsql VOLATILE PARALLEL SAFE AS 'BEGIN RETURN uuidv7_next(); END'});
+my @in_worker = ("SET $force_parallel = regress", 'SELECT uuidv7_in_worker()');
 my $walsender = walsender_pid($p, $s);
 kill('STOP', $walsender) or die "could not stop the walsender: $!";
 # past every reservation the standby has confirmed
@@ -267,12 +277,38 @@ ok($terminated->{rc} != 0 && $terminated->{stdout} eq ''
 	'pg_terminate_backend() ends the session with 57P01 and returns no id')
   or diag("exit code $terminated->{rc}, output: $terminated->{stdout}, errors: $terminated->{stderr}");
 
+# A generator that runs in a parallel worker (only through a function of
+# one's own marked PARALLEL SAFE: the generators are PARALLEL RESTRICTED)
+# waits in the worker; the leader's cancel ends the query.  (libfaketime
+# may give a worker, which the postmaster starts, another clock than the
+# backends': its id may come from further ahead, which needs a reservation
+# of its own all the same.)
+my $worker = start_session($p, 'in_worker', sql => \@in_worker);
+my $worker_waits = 0;
+foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
+{
+	last unless $worker->{h}->pumpable;
+	$worker_waits = $p->safe_psql('postgres', q{SELECT count(*) FROM pg_stat_activity
+		WHERE application_name = 'in_worker' AND backend_type = 'parallel worker' AND wait_event = 'SyncRep'});
+	last if $worker_waits;
+	usleep(100_000);
+}
+is($worker_waits, 1, 'walsender stopped: a generator in a parallel worker waits for the synchronous standby, in the worker');
+$p->safe_psql('postgres', q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity
+	WHERE application_name = 'in_worker' AND backend_type = 'client backend'});
+finish_session($worker);
+ok($worker->{rc} != 0 && $worker->{stdout} eq '' && $worker->{stderr} =~ /ERROR:  57014: canceling statement/,
+	'the leader\'s cancel ends the query with 57014 and no id')
+  or diag("exit code $worker->{rc}, output: $worker->{stdout}, errors: $worker->{stderr}");
+
 my $goes_on = start_session($p, 'goes_on', sql => ['SELECT gen_tid62() FROM generate_series(1, 10)', 'SELECT tid62_safe_bound()']);
 ok(all_waiting($p, $PostgreSQL::Test::Utils::timeout_default, $goes_on), 'a generator waits');
 kill('CONT', $walsender) or die "could not continue the walsender: $!";
 finish_session($goes_on);
 is(scalar(ids_of($goes_on->{stdout})), 11, 'once the walsender goes on, the waiting generator returns its ids, and the bound its bound')
   or diag("errors: $goes_on->{stderr}");
+is(scalar(ids_of($p->safe_psql('postgres', join(";\n", @in_worker)))), 1,
+	'and a generator in a parallel worker returns its id');
 
 # ---------------------------------------------------------------------------
 # 2. Clients generate while the walsender stalls; the primary is killed, the
@@ -280,8 +316,8 @@ is(scalar(ids_of($goes_on->{stdout})), 11, 'once the walsender goes on, the wait
 
 my @table;
 
-# Clients of every scheme, each running rounds of the four kinds of
-# transaction (100 ids each), and a reader of every safe bound, until the
+# Clients of every scheme and kind of transaction, each running rounds of
+# its kind (100 ids each), and a reader of every safe bound, until the
 # primary dies; the walsender stalls and the primary's clock steps a minute
 # ahead, to $seconds off this machine's, while they run; the primary is
 # killed, the standby promoted and checked.
@@ -291,16 +327,20 @@ sub failover
 	my @clients;
 	foreach my $sch (@schemes)
 	{
-		my $script = $p->basedir . "/client_$sch->{name}.sql";
-		open(my $fh, '>', $script) or die "could not write $script: $!";
-		foreach (1 .. 200)
+		foreach my $k (@kinds)
 		{
-			print $fh "$_;\n" foreach map { $_->[1]->($sch, 100) } @kinds;
-			print $fh "SELECT pg_sleep(0.02);\n";
+			(my $kind = $k->[0]) =~ s/-/_/g;
+			my $script = $p->basedir . "/client_$sch->{name}_$kind.sql";
+			open(my $fh, '>', $script) or die "could not write $script: $!";
+			foreach (1 .. 500)
+			{
+				print $fh "$_;\n" foreach $k->[1]->($sch, 100);
+				print $fh "SELECT pg_sleep(0.02);\n";
+			}
+			close($fh);
+			push @clients, start_session($p, "client_$sch->{name}_$kind", file => $script);
+			$clients[-1]{scheme} = $sch;
 		}
-		close($fh);
-		push @clients, start_session($p, "client_$sch->{name}", file => $script);
-		$clients[-1]{scheme} = $sch;
 	}
 	my $script = $p->basedir . '/bounds.sql';
 	open(my $fh, '>', $script) or die "could not write $script: $!";
@@ -341,11 +381,10 @@ sub failover
 		my ($name, $b) = split /\|/, $line;
 		push @{ $bound{$name} }, $b;
 	}
-	foreach my $c (@clients)
+	foreach my $sch (@schemes)
 	{
-		my $sch = $c->{scheme};
 		my $name = $sch->{name};
-		my @ids = ids_of($c->{stdout});
+		my @ids = map { ids_of($_->{stdout}) } grep { $_->{scheme} == $sch } @clients;
 		cmp_ok(scalar(@ids), '>', 0, "$level: $name: the clients were given ids before the primary died");
 		# the largest of a list of ids, by the type's order
 		my $largest = sub {
@@ -371,10 +410,8 @@ sub failover
 }
 
 failover($p, $s, $clock, 'on', 0);
-foreach my $level ('remote_apply', 'remote_write')
-{
-	failover(start_pair($level, $level, -60), $level, 0);
-}
+failover(start_pair('remote_apply', 'remote_apply', -60), 'remote_apply', 0);
+failover(start_pair('remote_write', 'remote_write', -60, 'uid8 automatic'), 'remote_write', 0);
 
 diag(join("\n", '| synchronous_commit | scheme | ids clients saw | new primary\'s ids | new ids at or below the clients\' newest | below a bound the reader saw |',
 	'|---|---|---|---|---|---|', @table));
