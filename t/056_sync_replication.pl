@@ -84,6 +84,8 @@ max_connections = 60
 synchronous_commit = $level
 });
 	$p->append_conf('postgresql.conf', 'idtypes.uid8_generator_id = 5') unless $uid8_auto;
+	# uid8_safe_bound() needs the server's generator
+	$p->{bound_schemes} = [ grep { !$uid8_auto || $_->{name} ne 'uid8' } @schemes ];
 	my $clock = $p->basedir . '/clock';
 	set_clock($clock, sprintf('%+ds', $seconds));
 	start_faked($p, FAKETIME_TIMESTAMP_FILE => $clock, FAKETIME_CACHE_DURATION => 1);
@@ -255,8 +257,8 @@ cancel_all($p, @waiting);
 
 # The cancelled generators moved the clocks past what the standby
 # confirmed, and hold no transaction open: a bound waits too.
-my @bounds = map { start_session($p, "bound_$_->{name}", sql => ["SELECT $_->{name}_safe_bound()"]) } @schemes;
-$bounds[$_]{what} = "$schemes[$_]{name}_safe_bound()" foreach 0 .. $#schemes;
+my @bounds = map { start_session($p, "bound_$_->{name}", sql => ["SELECT $_->{name}_safe_bound()"]) } @{ $p->{bound_schemes} };
+$bounds[$_]{what} = "$p->{bound_schemes}[$_]{name}_safe_bound()" foreach 0 .. $#bounds;
 ok(all_waiting($p, $PostgreSQL::Test::Utils::timeout_default, @bounds),
 	'walsender stopped: every safe bound waits for the synchronous standby');
 cancel_all($p, @bounds);
@@ -346,7 +348,7 @@ sub failover
 	open(my $fh, '>', $script) or die "could not write $script: $!";
 	foreach (1 .. 5000)
 	{
-		print $fh "SELECT '$_->{name}', $_->{name}_safe_bound();\n" foreach @schemes;
+		print $fh "SELECT '$_->{name}', $_->{name}_safe_bound();\n" foreach @{ $p->{bound_schemes} };
 		print $fh "SELECT pg_sleep(0.02);\n";
 	}
 	close($fh);
@@ -386,6 +388,8 @@ sub failover
 		my $name = $sch->{name};
 		my @ids = map { ids_of($_->{stdout}) } grep { $_->{scheme} == $sch } @clients;
 		cmp_ok(scalar(@ids), '>', 0, "$level: $name: the clients were given ids before the primary died");
+		cmp_ok(scalar(@{ $bound{$name} // [] }), '>', 0, "$level: $name: the reader was given bounds")
+		  if grep { $_ == $sch } @{ $p->{bound_schemes} };
 		# the largest of a list of ids, by the type's order
 		my $largest = sub {
 			my @list = @_;
@@ -403,7 +407,9 @@ sub failover
 			"$level: $name: none of 1000 new ids on the promoted standby sorts at or below the newest of the "
 			  . scalar(@ids) . ' ids the clients were given, nor below a safe bound the reader was given ('
 			  . scalar(@{ $bound{$name} // [] }) . ')');
-		push @table, sprintf('| %s | %s | %d | 1000 | %d | %d |', $level, $name, scalar(@ids), $below, $under);
+		push @table, sprintf('| %s | %s | %d | 1000 | %d | %s |', $level,
+			$name eq 'uid8' && !grep({ $_ == $sch } @{ $p->{bound_schemes} }) ? 'uid8 (automatic generator ids)' : $name,
+			scalar(@ids), $below, $bound ne '' ? $under : '(no bound)');
 	}
 	$s->stop;
 	return;
