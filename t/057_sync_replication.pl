@@ -433,5 +433,5 @@ $single->finish;
 like($single_out, qr/generated = "t"/, 'a single-user server that names a synchronous standby generates without waiting')
   or diag($single_err);
 
-note(sprintf('t/056_sync_replication.pl took %.0f s', time - $started));
+note(sprintf('t/057_sync_replication.pl took %.0f s', time - $started));
 done_testing();
