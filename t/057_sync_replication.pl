@@ -11,7 +11,8 @@
 #      cancel (pg_cancel_backend(), statement_timeout) ends the wait with
 #      57014 and no id, pg_terminate_backend() ends the session with 57P01;
 #      once the walsender goes on, a waiting generator returns its ids; a
-#      hot standby, and a single-user server, generate without waiting;
+#      clock moved ahead and back waits as the others; a hot standby, and a
+#      single-user server, generate without waiting;
 #   2. for synchronous_commit = on, remote_apply and remote_write: clients
 #      generate every scheme in those four kinds of transaction (a client
 #      per scheme and kind: those that write wait at their commit anyway),
@@ -192,7 +193,7 @@ sub ids_of
 # ---------------------------------------------------------------------------
 # 1. Generators and bounds wait while the walsender stalls.
 
-my ($p, $s, $clock) = start_pair('on', 'on', -120);
+my ($p, $s, $clock) = start_pair('on', 'on', -600);
 
 # the standby streaming: every kind returns its ids at once
 foreach my $sch (@schemes)
@@ -212,6 +213,17 @@ foreach my $sch (grep { $_->{name} ne 'uid8' } @schemes)
 		10, "$sch->{name}: a hot standby that names a synchronous standby generates without waiting");
 }
 
+# A clock moved back (idtypes_rewind_clock()) starts its confirmations
+# afresh: once the walsender stalls, its next ids wait for a new
+# reservation like the others' (below), not for none because the standby
+# had confirmed the reservation of the clock moved ahead.  (A superuser
+# moves it 20 minutes ahead, and back to 6, past idtypes.clock_max_ahead;
+# the primary's clock, 10 minutes behind this machine's, then passes it
+# before the failover below.)
+$p->safe_psql('postgres', q{SET client_min_messages = error;
+	SELECT idtypes_advance_clock('hlculid', now() + interval '20 min');
+	SELECT idtypes_rewind_clock('hlculid', now() + interval '6 min')});
+
 # a function that generates in a parallel worker (below)
 my $force_parallel = $p->safe_psql('postgres', 'SHOW server_version_num') >= 160000
   ? 'debug_parallel_query' : 'force_parallel_mode';
@@ -221,7 +233,7 @@ my @in_worker = ("SET $force_parallel = regress", 'SELECT uuidv7_in_worker()');
 my $walsender = walsender_pid($p, $s);
 kill('STOP', $walsender) or die "could not stop the walsender: $!";
 # past every reservation the standby has confirmed
-step_clock($p, $clock, -60);
+step_clock($p, $clock, -540);
 
 my @waiting;
 foreach my $sch (@schemes)
