@@ -19,9 +19,9 @@
 #      and a reader takes the safe bounds, while the walsender stalls and the
 #      primary's clock steps a minute ahead (so that the next ids need new
 #      reservations); the primary is killed (kill -9) and the standby, its
-#      clock two minutes behind the primary's, promoted: none of its new ids
-#      sorts at or below an id a client was given, nor below a bound the
-#      reader was given.
+#      clock at least two minutes behind the primary's, promoted: none of
+#      its new ids sorts at or below an id a client was given, nor below a
+#      bound the reader was given.
 #
 # Each failover prints the issue's table: ids the clients were given, the
 # new primary's ids, and those of them at or below the clients' newest.
