@@ -55,13 +55,15 @@ sub running
 # kill -9 the postmaster, the way a crash of the machine's supervisor or an
 # OOM kill would end it: nothing is written at exit.  Its children notice
 # on their own and exit; this waits for them, so that the data directory
-# can be started again.
+# can be started again.  The processes @also (children that cannot notice:
+# a walsender stopped with SIGSTOP) are killed with it, after it.
 sub kill_postmaster
 {
-	my ($node) = @_;
+	my ($node, @also) = @_;
 	my ($pid) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
 	my @children = children_of($pid);
 	$node->kill9;
+	kill('KILL', @also) if @also;
 	foreach my $p ($pid, @children)
 	{
 		foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
@@ -73,8 +75,10 @@ sub kill_postmaster
 	}
 	# A killed process stays a zombie until its parent reaps it, and a
 	# postmaster whose lock file names a process that still exists refuses
-	# to start: the lock file of a server known to be dead can go.
+	# to start: the lock files of a server known to be dead can go (the
+	# data directory's, and its socket's).
 	unlink($node->data_dir . '/postmaster.pid');
+	unlink($node->host . '/.s.PGSQL.' . $node->port . '.lock');
 	return;
 }
 
