@@ -581,8 +581,13 @@ sub reader_results
 		}
 		elsif ($what eq 'bound')
 		{
+			my $prev = $r->{prev}{$scheme};
+			push @{ $r->{back} }, { scheme => $scheme, from => $prev, to => $v, era => $op->{era},
+				from_era => $r->{prev_era}{$scheme} }
+			  if defined $prev && $v lt $prev;
 			$r->{first}{$scheme} //= $v;
 			$r->{prev}{$scheme} = $v;
+			$r->{prev_era}{$scheme} = $op->{era};
 		}
 		elsif ($what eq 'refused')
 		{
@@ -1006,8 +1011,18 @@ sub check
 		}
 	}
 
-	# 3. the reader
+	# 3. the reader: its bound never goes back (but across an asynchronous
+	# promotion that lost WAL), and it read every committed row once
 	my $r = $x->{reader};
+	for my $b (@{ $r->{back} // [] })
+	{
+		if (grep { $_->{lossy} && $_->{id} > $b->{from_era} && $_->{id} <= $b->{era} } @{ $x->{eras} })
+		{
+			$allowed{bound_back}++;
+			next;
+		}
+		push @v, "$b->{scheme}_safe_bound() went back from $b->{from} (era $b->{from_era}) to $b->{to} (era $b->{era})";
+	}
 	for my $s (@{ $x->{schemes} })
 	{
 		my $name = $s->{name};
