@@ -55,15 +55,16 @@ sub running
 # kill -9 the postmaster, the way a crash of the machine's supervisor or an
 # OOM kill would end it: nothing is written at exit.  Its children notice
 # on their own and exit; this waits for them, so that the data directory
-# can be started again.  The processes @also (children that cannot notice:
-# a walsender stopped with SIGSTOP) are killed with it, after it.
+# can be started again.  also => [pids]: children killed right after it,
+# before any of them can notice (a walsender stopped with SIGSTOP, which
+# would otherwise never exit, or send what it holds when continued).
 sub kill_postmaster
 {
-	my ($node, @also) = @_;
+	my ($node, %opts) = @_;
 	my ($pid) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
 	my @children = children_of($pid);
 	$node->kill9;
-	kill('KILL', @also) if @also;
+	kill('KILL', @{ $opts{also} }) if $opts{also};
 	foreach my $p ($pid, @children)
 	{
 		foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
