@@ -447,7 +447,8 @@ sub op_sql
 		join('', map { "INSERT INTO t_$_->{name} SELECT $_->{gen}, $op FROM generate_series(1, $n) RETURNING '$_->{name}|' || id::text;\n" } @s);
 	};
 	my $lsn = "SELECT 'lsn|' || pg_current_wal_flush_lsn();\n";
-	my $done = "SELECT 'done|';\n";
+	# the end of the WAL after the transaction's end (its commit record)
+	my $done = "SELECT 'end|' || pg_current_wal_flush_lsn();\nSELECT 'done|';\n";
 	return $sel->() . $lsn . $done if $kind eq 'auto';
 	return "BEGIN READ ONLY;\n" . $sel->() . $lsn . "COMMIT;\n" . $done if $kind eq 'ro';
 	return "BEGIN;\n" . $ins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'write';
@@ -541,7 +542,7 @@ sub finish_step
 	return note_step($x, "no prepared transaction to finish on $x->{primary}") unless $open;
 	$open->{finished} = 'pending';
 	my $cmd = $how eq 'commit' ? 'COMMIT PREPARED' : 'ROLLBACK PREPARED';
-	my $op = start_op($x, $x->{primary}, "$cmd '$open->{gid}';\nSELECT 'done|';\n",
+	my $op = start_op($x, $x->{primary}, "$cmd '$open->{gid}';\nSELECT 'end|' || pg_current_wal_flush_lsn();\nSELECT 'done|';\n",
 		kind => 'finish', of => $open, how => $how);
 	note_step($x, "$cmd '$open->{gid}' still waits after $OP_WAIT s")
 	  unless wait_op($x, $op, $OP_WAIT);
@@ -695,6 +696,8 @@ sub repoint
 	my $n = $x->{nodes}{$name};
 	if ($n->{up})
 	{
+		# a stopped walsender would hold up the shutdown
+		resume_all_on($x, $name);
 		$n->{node}->stop('fast');
 		$n->{up} = 0;
 	}
@@ -726,10 +729,18 @@ sub promote_step
 	return note_step($x, "promote $name: not a running standby") unless $n->{up} && $name ne $old;
 	my $node = $n->{node};
 	resume_all_on($x, $name);
-	# what it received, replayed
-	$node->poll_query_until('postgres',
-		'SELECT pg_last_wal_receive_lsn() IS NULL OR pg_last_wal_replay_lsn() >= pg_last_wal_receive_lsn()');
-	my $replayed = lsn_num($node->safe_psql('postgres', 'SELECT pg_last_wal_replay_lsn()'));
+	# what it received, replayed: until replay reaches the end received, or
+	# stops (the end may be a part of a record that never came whole)
+	my ($replayed, $still) = (-1, 0);
+	for (1 .. 300)
+	{
+		my ($rcv, $rpl) = split /\|/, $node->safe_psql('postgres',
+			'SELECT pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn()');
+		$still = lsn_num($rpl) == $replayed ? $still + 1 : 0;
+		$replayed = lsn_num($rpl);
+		last if $rcv eq '' || $replayed >= lsn_num($rcv) || $still >= 3;
+		usleep(100_000);
+	}
 	my $sync = $x->{sync} eq $name && $n->{upstream} eq $old;
 	$node->promote;
 	$node->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die "$name was not promoted";
@@ -739,9 +750,15 @@ sub promote_step
 	my $parent = $x->{era};
 	my $era = new_era($x, node => $name, kind => ($sync ? 'synchronous standby promoted' : 'asynchronous standby promoted'),
 		parent => $parent, fork => $replayed, sync_node => $name);
-	# lost WAL: a client of the old primary was given ids past what it replayed
-	if (!$sync && grep { $_->{era} == $parent && (!defined lsn_num($_->{lsn}) || lsn_num($_->{lsn}) > $replayed) && @{ $_->{ids} } }
-		map { parse_op($x, $_) } @{ $x->{ops} })
+	# lost WAL: a client of the old primary was given ids, or saw its
+	# transaction end, past what it replayed (or the op did not say where)
+	my $past = sub {
+		my ($op) = @_;
+		return 0 unless @{ $op->{ids} } || $op->{kind} eq 'finish';
+		my $end = lsn_num($op->{end}) // lsn_num($op->{lsn});
+		return !defined $end || $end > $replayed;
+	};
+	if (!$sync && grep { $_->{era} == $parent && $past->($_) } map { parse_op($x, $_) } @{ $x->{ops} })
 	{
 		$era->{lossy} = { %{ $x->{reader}{prev} } };
 		note_step($x, "$name had not replayed everything its clients were given: what it lacks may be issued again");
@@ -904,6 +921,10 @@ sub parse_op
 		elsif ($k eq 'lsn')
 		{
 			$lsn = $v;
+		}
+		elsif ($k eq 'end')
+		{
+			$op->{end} = $v;
 		}
 	}
 	@ids = () if $op->{kind} eq 'read' || $op->{kind} eq 'finish';
