@@ -17,6 +17,9 @@
 #								pitr)
 #	IDTYPES_EXPLORE_SCHEDULE	one schedule, as a violation prints it
 #	IDTYPES_EXPLORE_ONLY		the fixed schedules of these names only
+#	IDTYPES_EXPLORE_FIXED_SEEDS	the random seeds that the fixed list runs
+#								after the findings (default "1 2"; the
+#								version matrix's roots run none)
 # A violation prints the seed, the schedule (to replay) and what happened.
 use strict;
 use warnings;
@@ -101,7 +104,7 @@ my @fixed = (
 	],
 );
 # random seeds that the suite runs too: each of them draws from every fault
-my @fixed_seeds = (1, 2);
+my @fixed_seeds = split ' ', ($ENV{IDTYPES_EXPLORE_FIXED_SEEDS} // '1 2');
 
 my @runs;
 if (($ENV{IDTYPES_EXPLORE_SCHEDULE} // '') ne '')
