@@ -59,6 +59,11 @@ if [ "$rc" != 0 ] && [ "$failed" = 0 ]; then
 	failed=1
 	tail -n 40 "$dir/explore.log"
 fi
-log "$((SECONDS - t)) s; log: $dir/explore.log"
+if [ "$failed" = 0 ]; then
+	log "$((SECONDS - t)) s"
+	rm -rf "$dir"
+else
+	log "$((SECONDS - t)) s; log and the violating clusters' directories kept in $dir"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$rc" = 0 ]

@@ -1155,7 +1155,7 @@ sub explore
 		summary => sprintf('%d client steps, %d ids given, %d eras, reader: %d rounds (%d refusals), %s; within the limits: %s',
 			scalar @{ $x->{ops} }, $given, scalar @{ $x->{eras} }, $x->{reader}{rounds} // 0, $x->{reader}{refused} // 0,
 			join(', ', map { "$_ $x->{read}{$_} read" } sort keys %{ $x->{read} // {} }),
-			join(', ', map { "$_ $x->{allowed}{$_}" } sort keys %{ $x->{allowed} // {} }) || 'none'),
+			join(', ', map { "$_ $x->{allowed}{$_}" } grep { $x->{allowed}{$_} } sort keys %{ $x->{allowed} // {} }) || 'none'),
 	};
 }
 
