@@ -744,6 +744,7 @@ sub promote_step
 	my $sync = $x->{sync} eq $name && $n->{upstream} eq $old;
 	$node->promote;
 	$node->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die "$name was not promoted";
+	$x->{promoted} = 1;
 	$x->{primary} = $name;
 	$x->{sync} = '';
 	sql($x, $name, "ALTER SYSTEM SET synchronous_standby_names = ''; SELECT pg_reload_conf()");
@@ -807,7 +808,9 @@ sub catchup_step
 sub pitr_step
 {
 	my ($x) = @_;
-	return note_step($x, 'pitr: only from the first primary') unless $x->{era} == 0 && $x->{nodes}{n1}{up};
+	# the archive is the first primary's, on its first timeline
+	return note_step($x, 'pitr: only from the first primary, before any promotion')
+	  unless $x->{primary} eq 'n1' && !$x->{promoted} && $x->{nodes}{n1}{up};
 	my $p = node($x, 'n1');
 	my $target = $p->safe_psql('postgres', 'SELECT pg_current_wal_flush_lsn()');
 	my $seg = $p->safe_psql('postgres', 'SELECT pg_walfile_name(pg_switch_wal())');
@@ -821,7 +824,7 @@ sub pitr_step
 	set_clock($x->{nodes}{r}{clock}, '-60s');
 	start_node($x, 'r');
 	$r->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the restore did not end';
-	new_era($x, node => 'r', kind => "point-in-time restore to $target", parent => 0,
+	new_era($x, node => 'r', kind => "point-in-time restore to $target", parent => $x->{era},
 		fork => lsn_num($target), side => 1);
 	my $era = $x->{era};
 	$x->{era} = $#{ $x->{eras} };
