@@ -43,7 +43,11 @@ done
 $install && build_install
 dir=$(make_workdir explore)
 tar_source_tree | as_user tar -C "$dir" -xf -
-log "exploring in $dir: ${schedule:+one schedule}${schedule:-$seeds seeds from $first${faults:+, faults $faults}}"
+if [ -n "$schedule" ]; then
+	log "exploring in $dir: the schedule $schedule"
+else
+	log "exploring in $dir: $seeds seeds from $first${faults:+, faults $faults}"
+fi
 t=$SECONDS
 rc=0
 as_user env -C "$dir" IDTYPES_EXPLORE_SEEDS="$([ -n "$schedule" ] || echo "$seeds")" IDTYPES_EXPLORE_FIRST="$first" \
