@@ -267,6 +267,16 @@ sub random_schedule
 # The cluster
 #
 
+# The position of an era's fork that keeps the whole WAL of its parent (a
+# restart), above every real position.
+my $WHOLE_WAL = 9**9**9;
+
+sub lsn_text
+{
+	my ($n) = @_;
+	return sprintf('%X/%X', int($n / 4294967296), $n % 4294967296);
+}
+
 sub lsn_num
 {
 	my ($lsn) = @_;
@@ -313,7 +323,7 @@ sub new_era
 	push @{ $x->{eras} }, \%era;
 	$x->{era} = $era{id} unless $era{side};
 	note_step($x, "era $era{id}: $era{node} ($era{kind}"
-		  . (defined $era{fork} ? ", inherits the WAL up to " . ($era{fork} == 9**9**9 ? 'its end' : $era{fork}) : '') . ')');
+		  . (defined $era{fork} ? ", inherits the WAL up to " . ($era{fork} == $WHOLE_WAL ? 'its end' : lsn_text($era{fork})) : '') . ')');
 	return \%era;
 }
 
@@ -683,7 +693,7 @@ sub restart_step
 	if ($name eq $x->{primary})
 	{
 		new_era($x, node => $name, kind => ($crash ? 'crash restart' : 'restart'),
-			parent => $x->{era}, fork => 9**9**9);
+			parent => $x->{era}, fork => $WHOLE_WAL);
 	}
 	return;
 }
@@ -955,7 +965,7 @@ sub inherits
 	return 0 unless defined $c;
 	for my $era (reverse @chain)
 	{
-		my $ok = $era->{fork} == 9**9**9
+		my $ok = $era->{fork} == $WHOLE_WAL
 		  || ($sync ne '' && ($era->{sync_node} // '') eq $sync && $era->{kind} =~ /^synchronous/)
 		  || (defined $lsn && $lsn <= $era->{fork});
 		return 0 unless $ok;
@@ -1155,10 +1165,11 @@ sub explore
 		violations => \@v,
 		log => $x->{log},
 		seconds => time - $x->{t0},
-		summary => sprintf('%d client steps, %d ids given, %d eras, reader: %d rounds (%d refusals), %s; within the limits: %s',
+		summary => sprintf('%d client steps, %d ids given, %d eras, reader: %d rounds (%d refusals), %s; within the limits: %s%s',
 			scalar @{ $x->{ops} }, $given, scalar @{ $x->{eras} }, $x->{reader}{rounds} // 0, $x->{reader}{refused} // 0,
 			join(', ', map { "$_ $x->{read}{$_} read" } sort keys %{ $x->{read} // {} }),
-			join(', ', map { "$_ $x->{allowed}{$_}" } grep { $x->{allowed}{$_} } sort keys %{ $x->{allowed} // {} }) || 'none'),
+			join(', ', map { "$_ $x->{allowed}{$_}" } grep { $x->{allowed}{$_} } sort keys %{ $x->{allowed} // {} }) || 'none',
+			$x->{errors} ? "; $x->{errors} rewinds failed (see the log)" : ''),
 	};
 }
 
