@@ -718,7 +718,10 @@ sub repoint
 		'>&', \$out);
 	unless ($ok)
 	{
-		note_step($x, "pg_rewind of $name onto $x->{primary} failed: " . (split /\n/, $out)[-1]);
+		my $msg = "pg_rewind of $name onto $x->{primary} failed: " . ((split /\n/, $out)[-1] // '');
+		note_step($x, $msg);
+		# a server that cannot follow the new primary is a finding too
+		push @{ $x->{failures} }, $msg;
 		$x->{errors}++;
 		return 0;
 	}
@@ -1147,7 +1150,7 @@ sub explore
 			run_step($x, $step);
 		}
 		finale($x);
-		@v = check($x);
+		@v = (check($x), @{ $x->{failures} // [] });
 		1;
 	};
 	my $err = $@;
