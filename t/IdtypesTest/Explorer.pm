@@ -66,9 +66,12 @@
 #	   primary waited for when the id was given), everything; otherwise
 #	   what precedes the WAL it replayed;
 #	3. the reader by the safe bound read every committed row of its range
-#	   exactly once, and no row that is not committed, but for rows lost
-#	   with an asynchronous promotion's WAL and ids issued again below its
-#	   bound there.
+#	   exactly once, and no row that is not committed, and its bound never
+#	   went back, but for rows lost with an asynchronous promotion's WAL
+#	   and ids issued again below its bound there.
+#
+# A step that cannot run (a server that does not start, a pg_rewind that
+# fails) counts as a violation too.
 #
 # Copyright (c) 2026, idtypes developers
 #
