@@ -326,7 +326,8 @@ sub new_era
 	push @{ $x->{eras} }, \%era;
 	$x->{era} = $era{id} unless $era{side};
 	note_step($x, "era $era{id}: $era{node} ($era{kind}"
-		  . (defined $era{fork} ? ", inherits the WAL up to " . ($era{fork} == $WHOLE_WAL ? 'its end' : lsn_text($era{fork})) : '') . ')');
+		  . (defined $era{fork} ? ", inherits the WAL up to " . ($era{fork} == $WHOLE_WAL ? 'its end' : lsn_text($era{fork})) : '')
+		  . ($era{kind} =~ /^synchronous/ ? ', and every id given while it was the synchronous standby' : '') . ')');
 	return \%era;
 }
 
