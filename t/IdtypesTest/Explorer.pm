@@ -557,7 +557,7 @@ sub finish_step
 	$open->{finished} = 'pending';
 	my $cmd = $how eq 'commit' ? 'COMMIT PREPARED' : 'ROLLBACK PREPARED';
 	my $op = start_op($x, $x->{primary}, "$cmd '$open->{gid}';\nSELECT 'end|' || pg_current_wal_flush_lsn();\nSELECT 'done|';\n",
-		kind => 'finish', of => $open, how => $how);
+		kind => 'finish', of => $open, how => $how, gid => $open->{gid});
 	note_step($x, "$cmd '$open->{gid}' still waits after $OP_WAIT s")
 	  unless wait_op($x, $op, $OP_WAIT);
 	return;
@@ -907,7 +907,7 @@ sub finale
 	{
 		my ($p) = grep { $_->{gid} eq $gid } @{ $x->{prepared} };
 		my $op = start_op($x, $x->{primary}, "COMMIT PREPARED '$gid';\nSELECT 'done|';\n",
-			kind => 'finish', of => $p // {}, how => 'commit');
+			kind => 'finish', of => $p // {}, how => 'commit', gid => $gid);
 		wait_op($x, $op, 60);
 	}
 	gen_step($x, 'write', 10);
@@ -1075,7 +1075,16 @@ sub check
 		}
 		my $reads = $r->{reads}{$name} // {};
 		my $rows = $x->{rows}{$name};
-		my %era_of = map { ($_->{id} => $_->{era}) } grep { $_->{scheme} eq $name } @given;
+		# where each row committed: its transaction's era, or for a prepared
+		# one the era of the COMMIT PREPARED that ended it
+		my %committed_in;
+		for my $op (grep { $_->{kind} eq 'finish' && $_->{how} eq 'commit' && $_->{out} =~ /^done\|$/m } @{ $x->{ops} })
+		{
+			$committed_in{ $op->{gid} } = $op->{era};
+		}
+		my %era_of = map {
+			($_->{id} => ($_->{op}{kind} eq 'prepare' ? $committed_in{"x$_->{op}{id}"} // $_->{era} : $_->{era}))
+		} grep { $_->{scheme} eq $name } @given;
 		my (@missed, @twice, @ghost);
 		for my $id (sort keys %$rows)
 		{
@@ -1083,8 +1092,8 @@ sub check
 			my $n = scalar @{ $reads->{$id} // [] };
 			if ($n == 0)
 			{
-				# issued again below a bound taken before an asynchronous
-				# promotion that lost WAL
+				# committed, or issued again, below a bound taken before an
+				# asynchronous promotion that lost WAL, after it
 				if (grep { $_->{lossy} && defined $era_of{$id} && $era_of{$id} >= $_->{id}
 						&& defined $_->{lossy}{$name} && $id lt $_->{lossy}{$name} } @{ $x->{eras} })
 				{
