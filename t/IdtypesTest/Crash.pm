@@ -76,8 +76,10 @@ sub kill_postmaster
 	}
 	# A killed process stays a zombie until its parent reaps it, and a
 	# postmaster whose lock file names a process that still exists refuses
-	# to start: the lock file of a server known to be dead can go.
+	# to start: the lock files of a server known to be dead can go (the
+	# data directory's, and its socket's).
 	unlink($node->data_dir . '/postmaster.pid');
+	unlink($node->host . '/.s.PGSQL.' . $node->port . '.lock');
 	return;
 }
 
