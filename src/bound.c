@@ -45,17 +45,30 @@
  * - PREPARE TRANSACTION: at XACT_EVENT_PREPARE the transaction's xid has
  *   moved to the dummy PGPROC of the prepared transaction (and is still in
  *   progress); the values move into that dummy's slot, tagged with the xid,
- *   before the backend's slot is cleared.  No extension code runs when
- *   another backend runs COMMIT PREPARED, so the bound function clears a
- *   prepared slot lazily, when its xid is no longer in progress (then
- *   TransactionIdIsInProgress() has seen it leave the ProcArray).  A
- *   spinlock per slot keeps that clear from wiping the values of a later
- *   transaction prepared into the same dummy.
- * - Prepared transactions left from before the server started (recovered
- *   at start) published nothing here, and their ids could be anywhere below
- *   the clocks' values at start: while any of them is open there is no safe
- *   bound, and the bound function says so with an error (a reader retries
- *   until they are committed or rolled back).
+ *   before the backend's slot is cleared.  Every PREPARE is tagged so, also
+ *   of a transaction that generated no ids (its slot then holds none).  No
+ *   extension code runs when another backend runs COMMIT PREPARED, so the
+ *   bound function clears a prepared slot lazily, when its xid is no longer
+ *   in progress (then TransactionIdIsInProgress() has seen it leave the
+ *   ProcArray).  A spinlock per slot keeps that clear from wiping the values
+ *   of a later transaction prepared into the same dummy.
+ * - Prepared transactions are known by their xid, never by time.  One that
+ *   this server did not see being prepared (recovered at start after a
+ *   restart or a crash, or replayed from another server's WAL: a promoted
+ *   standby, a restored backup) published nothing here, and its ids could
+ *   be anywhere below the clocks: while any such one is open there is no
+ *   safe bound, and the bound function says so with an error naming it (a
+ *   reader retries until it is committed or rolled back).  Between the
+ *   moment a transaction being prepared appears in the list of prepared
+ *   transactions and its tag, the backend's slot says which xid it is
+ *   preparing (marked at XACT_EVENT_PRE_PREPARE, the xid assigned there if
+ *   it had none yet), so that a reader neither misses it nor refuses it;
+ *   the mark is cleared after the tag, and a reader looks at the marks
+ *   before the tags.
+ * - Synchronous replication: a bound is returned only once the synchronous
+ *   standbys have confirmed, at the session's synchronous_commit level, a
+ *   reservation that covers every clock word below it (clock.h,
+ *   idclock_sync_cover()), as a generated id is.
  * - The bound returned never goes back: each one stays safe forever (later
  *   ids are above the clock it read), so the highest one returned so far is
  *   kept per scheme and returned when the scan finds less (a transaction
@@ -82,7 +95,6 @@
 #include "storage/proc.h"
 #include "storage/procarray.h"
 #include "storage/spin.h"
-#include "utils/timestamp.h"
 
 #include "bound.h"
 #include "clock.h"
@@ -94,6 +106,8 @@ typedef struct BoundSlot
 	slock_t		mutex;			/* a prepared transaction's slot: xid and
 								 * floor */
 	TransactionId xid;			/* the prepared transaction, or invalid */
+	pg_atomic_uint32 preparing; /* a backend's slot: the xid it is preparing,
+								 * or invalid */
 } BoundSlot;
 
 /* Slots on cache lines of their own: each backend writes its own. */
@@ -102,9 +116,8 @@ typedef struct BoundSlot
 typedef struct BoundArea
 {
 	pg_atomic_uint64 returned[IDSCHEME_COUNT];	/* highest bound returned */
-	TimestampTz started;		/* when the clocks were attached */
-	pg_atomic_uint32 no_orphans;	/* no prepared transaction from before
-									 * start */
+	pg_atomic_uint32 all_known; /* every open prepared transaction was tagged
+								 * here */
 	int			nslots;			/* slots: every PGPROC */
 	int			first_prepared; /* the first prepared transaction's slot */
 } BoundArea;
@@ -163,11 +176,11 @@ idbound_shmem_init(void *shared, bool found)
 				pg_atomic_init_u64(&s->floor[k], 0);
 			SpinLockInit(&s->mutex);
 			s->xid = InvalidTransactionId;
+			pg_atomic_init_u32(&s->preparing, InvalidTransactionId);
 		}
 		for (int k = 0; k < IDSCHEME_COUNT; k++)
 			pg_atomic_init_u64(&area->returned[k], 0);
-		area->started = GetCurrentTimestamp();
-		pg_atomic_init_u32(&area->no_orphans, max_prepared_xacts == 0);
+		pg_atomic_init_u32(&area->all_known, max_prepared_xacts == 0);
 	}
 }
 
@@ -256,9 +269,33 @@ slot_in_use(BoundSlot *s)
 }
 
 /*
+ * Before PREPARE TRANSACTION makes the transaction a prepared one (its xid,
+ * assigned here if it has none yet, as the PREPARE would): the slot says
+ * which xid it is preparing, until its tag is in place.
+ */
+static void
+mark_preparing(BoundSlot *mine)
+{
+	pg_atomic_write_u32(&mine->preparing, GetTopTransactionId());
+	/* before the prepared transaction can be listed */
+	pg_memory_barrier();
+}
+
+static void
+clear_preparing(BoundSlot *mine)
+{
+	if (pg_atomic_read_u32(&mine->preparing) == InvalidTransactionId)
+		return;
+	/* after the tag */
+	pg_memory_barrier();
+	pg_atomic_write_u32(&mine->preparing, InvalidTransactionId);
+}
+
+/*
  * PREPARE TRANSACTION: the transaction's xid now belongs to the dummy
- * PGPROC of the prepared transaction (its proc->xid); hand the values over
- * to that slot before clearing ours, so that no reader finds neither.
+ * PGPROC of the prepared transaction (its proc->xid); tag that slot with
+ * the xid and hand the values over to it before clearing ours, so that no
+ * reader finds neither.
  */
 static void
 move_to_prepared(BoundSlot *mine)
@@ -266,8 +303,6 @@ move_to_prepared(BoundSlot *mine)
 	TransactionId xid = GetTopTransactionIdIfAny();
 	BoundSlot  *d = NULL;
 
-	if (!slot_in_use(mine))
-		return;
 	if (TransactionIdIsValid(xid))
 	{
 		for (int i = area->first_prepared; i < area->nslots; i++)
@@ -282,10 +317,11 @@ move_to_prepared(BoundSlot *mine)
 	if (d == NULL)
 	{
 		/*
-		 * cannot happen: the values stay, and the next transaction clears
-		 * them
+		 * Cannot happen.  The values stay, and the next transaction clears
+		 * them; the bound refuses while the untagged transaction is open.
 		 */
-		elog(WARNING, "idtypes: prepared transaction %u not found: the safe bound may pass its ids", xid);
+		pg_atomic_write_u32(&area->all_known, 0);
+		elog(WARNING, "idtypes: prepared transaction %u not found: no safe bound until it ends", xid);
 		return;
 	}
 	SpinLockAcquire(&d->mutex);
@@ -308,6 +344,7 @@ bound_xact_callback(XactEvent event, void *arg)
 
 	switch (event)
 	{
+		case XACT_EVENT_PRE_PREPARE:
 		case XACT_EVENT_COMMIT:
 		case XACT_EVENT_ABORT:
 		case XACT_EVENT_PREPARE:
@@ -325,49 +362,104 @@ bound_xact_callback(XactEvent event, void *arg)
 	mine = my_slot();
 	if (mine == NULL)
 		return;
+	if (event == XACT_EVENT_PRE_PREPARE)
+	{
+		mark_preparing(mine);
+		return;
+	}
 	if (event == XACT_EVENT_PREPARE)
 		move_to_prepared(mine);
 	else if (idbound_entered != 0 || slot_in_use(mine))
 		clear_slot(mine);
+	/* a PREPARE that failed ends here too */
+	clear_preparing(mine);
 	idbound_entered = 0;
 }
 
 /*
- * Refuse while a prepared transaction from before this start (recovered at
- * start, so it published nothing) is open.  Asked until the answer is no,
- * which stays true: none can appear later.
+ * Whether this server tagged a prepared transaction at its PREPARE, or is
+ * preparing it now: the marks first, then the tags (see the top of the
+ * file).
+ */
+static bool
+prepared_known(TransactionId xid)
+{
+	bool		found = false;
+
+	for (int i = 0; i < area->first_prepared; i++)
+	{
+		if (pg_atomic_read_u32(&slot_at(i)->preparing) == xid)
+			return true;
+	}
+	pg_memory_barrier();
+	for (int i = area->first_prepared; i < area->nslots && !found; i++)
+	{
+		BoundSlot  *s = slot_at(i);
+
+		SpinLockAcquire(&s->mutex);
+		found = s->xid == xid;
+		SpinLockRelease(&s->mutex);
+	}
+	return found;
+}
+
+/*
+ * Refuse while a prepared transaction is open that this server did not tag
+ * at its PREPARE (see the top of the file), naming it.  Asked until every
+ * open one is known, which then stays true: outside recovery, every new one
+ * is tagged.
  */
 static void
-check_orphans(void)
+check_prepared(void)
 {
-	Oid			argtypes[1] = {TIMESTAMPTZOID};
-	Datum		values[1];
-	bool		isnull;
-	int64		count;
+	MemoryContext caller = CurrentMemoryContext;
+	TransactionId unknown = InvalidTransactionId;
+	char	   *gid = NULL;
+	int			nunknown = 0;
 
-	if (pg_atomic_read_u32(&area->no_orphans))
+	if (pg_atomic_read_u32(&area->all_known))
 		return;
-	values[0] = TimestampTzGetDatum(area->started);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
-	if (SPI_execute_with_args("SELECT pg_catalog.count(*) FROM pg_catalog.pg_prepared_xacts "
-							  "WHERE prepared OPERATOR(pg_catalog.<) $1",
-							  1, argtypes, values, NULL, true, 1) != SPI_OK_SELECT ||
-		SPI_processed != 1)
+	if (SPI_execute("SELECT transaction, gid FROM pg_catalog.pg_prepared_xact()", true, 0) != SPI_OK_SELECT)
 		elog(ERROR, "idtypes: could not list the prepared transactions");
-	count = DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
-	SPI_finish();
-	if (count == 0)
+	for (uint64 i = 0; i < SPI_processed; i++)
 	{
-		pg_atomic_write_u32(&area->no_orphans, 1);
+		HeapTuple	tuple = SPI_tuptable->vals[i];
+		bool		isnull;
+		TransactionId xid = DatumGetTransactionId(SPI_getbinval(tuple, SPI_tuptable->tupdesc, 1, &isnull));
+
+		if (isnull || prepared_known(xid))
+			continue;
+		/* finished since the list was read */
+		if (!TransactionIdIsInProgress(xid))
+			continue;
+		if (nunknown++ == 0)
+		{
+			unknown = xid;
+			gid = SPI_getvalue(tuple, SPI_tuptable->tupdesc, 2);
+			/* past SPI_finish() */
+			gid = MemoryContextStrdup(caller, gid != NULL ? gid : "");
+		}
+	}
+	SPI_finish();
+	if (nunknown == 0)
+	{
+		pg_atomic_write_u32(&area->all_known, 1);
 		return;
 	}
 	ereport(ERROR,
 			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-			 errmsg("no safe bound while prepared transactions from before the server started are open"),
-			 errdetail("%lld prepared transactions were prepared before %s, when the server started; the ids they hold are not known to this start.",
-					   (long long) count, timestamptz_to_str(area->started)),
-			 errhint("Finish them with COMMIT PREPARED or ROLLBACK PREPARED (see pg_prepared_xacts), then ask again.")));
+			 errmsg("no safe bound while prepared transaction \"%s\" (xid %u) is open", gid, unknown),
+			 nunknown == 1 ?
+			 errdetail("This server did not see it being prepared: it was recovered at a start, or replayed from another server's WAL.  "
+					   "The ids it holds are not known here.") :
+			 errdetail_plural("This server did not see it being prepared: it was recovered at a start, or replayed from another server's WAL.  "
+							  "The ids it holds are not known here.  %d more prepared transaction is in the same state.",
+							  "This server did not see it being prepared: it was recovered at a start, or replayed from another server's WAL.  "
+							  "The ids it holds are not known here.  %d more prepared transactions are in the same state.",
+							  nunknown - 1, nunknown - 1),
+			 errhint("Finish it with COMMIT PREPARED or ROLLBACK PREPARED (see pg_prepared_xacts), then ask again.")));
 }
 
 void
@@ -399,7 +491,7 @@ idbound_safe_word(IdSchemeId id)
 				 errmsg("no safe bound of %s ids during recovery", idschemes[id].label),
 				 errdetail("The bound covers the ids generated on this server, and a standby generates none of the rows it replays."),
 				 errhint("Take the bound on the primary.")));
-	check_orphans();
+	check_prepared();
 
 	/* the clock first, then the slots (see the top of the file) */
 	bound = idclock_last(id);
@@ -455,10 +547,17 @@ idbound_safe_word(IdSchemeId id)
 	 * raced with idbound_clock_rewound()
 	 */
 	seen = pg_atomic_read_u64(&area->returned[id]);
-	while (seen < bound)
-	{
-		if (pg_atomic_compare_exchange_u64(&area->returned[id], &seen, bound))
-			return bound;
-	}
-	return Min(Max(seen, bound), clock);
+	while (seen < bound && !pg_atomic_compare_exchange_u64(&area->returned[id], &seen, bound))
+		;
+	bound = Min(Max(seen, bound), clock);
+
+	/*
+	 * Under synchronous replication, only once the standbys have confirmed a
+	 * reservation that covers every word below it: a server promoted after a
+	 * failover resumes above that reservation, so no id it makes sorts below
+	 * a bound a reader has used.
+	 */
+	if (bound > 0)
+		idclock_sync_cover(id, idclock_get(id), bound - 1);
+	return bound;
 }

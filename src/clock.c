@@ -24,6 +24,12 @@
  * clocks of a standby, a restored backup or a server restarted after a
  * crash (idclock_redo_raise()).
  *
+ * Under synchronous replication, a value is used only once the synchronous
+ * standbys have confirmed a reservation that covers it
+ * (idclock_sync_wait()): each clock keeps its two newest reservations with
+ * the end of their records, so that a value below the previous one, which
+ * the standbys have long confirmed, never waits for the newest.
+ *
  * Copyright (c) 2026, idtypes developers
  *
  * src/clock.c
@@ -37,10 +43,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "access/xlog.h"
 #include "miscadmin.h"
 #include "port/pg_crc32c.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
+#include "storage/spin.h"
 
 #include "bound.h"
 #include "clock.h"
@@ -69,12 +77,45 @@ StaticAssertDecl(IDCLOCK_STATE_MAXLEN == IDCLOCK_CARRIED_MAX + IDCLOCK_OWN_MAX,
 
 
 /*
- * Shared memory: the clocks, and the state file lines of clocks this version
- * does not know (written by a newer one), carried through every rewrite.
+ * A reservation and its WAL record, for synchronous replication: the value
+ * the reservation reaches, the end of its record, and whether it has none
+ * yet (made during recovery, when no WAL can be written).  A reservation
+ * that needs no record (the clock resumed from it, or redo raised it: no
+ * value at or below it is used afterwards) has lsn 0 and is not unlogged.
+ */
+typedef struct IdClockRecord
+{
+	uint64		reserved;
+	XLogRecPtr	lsn;
+	bool		unlogged;
+} IdClockRecord;
+
+/*
+ * A clock's two newest reservations: the newest, and the one before, which
+ * covers every value up to its own and whose record is older.  Written
+ * under the state file's lock, before the clock's reserved value is raised;
+ * read under the spinlock.  A clock moved back (set_clock_back()) starts
+ * them afresh, with its confirmed values, and counts it in rewinds, so that
+ * a confirmation found for the reservations from before does not raise the
+ * confirmed values again.
+ */
+typedef struct IdClockRecords
+{
+	slock_t		mutex;
+	IdClockRecord newest;
+	IdClockRecord previous;
+	uint64		rewinds;
+} IdClockRecords;
+
+/*
+ * Shared memory: the clocks, their reservations' records, and the state
+ * file lines of clocks this version does not know (written by a newer one),
+ * carried through every rewrite.
  */
 typedef struct IdClockArea
 {
 	IdClock		clocks[IDSCHEME_COUNT];
+	IdClockRecords records[IDSCHEME_COUNT];
 	char		carried[IDCLOCK_CARRIED_MAX + 1];
 } IdClockArea;
 
@@ -106,6 +147,7 @@ static char reinit_carried[IDCLOCK_CARRIED_MAX + 1];
 static bool reinit_known = false;
 
 static bool write_state_file(const uint64 *values, int elevel);
+static void set_record(IdSchemeId id, uint64 reserved, XLogRecPtr lsn, bool unlogged, bool alone);
 pg_noreturn static void state_file_inaccessible(const char *what);
 static StateFileResult read_state_file(uint64 *values);
 
@@ -207,6 +249,8 @@ idclock_use_local(void)
 		pg_atomic_init_u64(&local_clocks[i].steady_offset, (uint64) PG_INT64_MIN);
 		pg_atomic_init_u64(&local_clocks[i].moves, 0);
 		pg_atomic_init_u64(&local_clocks[i].rewinds, 0);
+		for (int k = 0; k < IDCLOCK_SYNC_LEVELS; k++)
+			pg_atomic_init_u64(&local_clocks[i].confirmed[k], PG_UINT64_MAX);
 	}
 	idclock_array = local_clocks;
 	return idclock_array;
@@ -232,19 +276,22 @@ idclock_observe(IdSchemeId id, uint64 value)
 	IdClock    *c = idclock_get(id);
 	uint64		last = pg_atomic_read_u64(&c->last);
 
-	while (last < value)
+	if (!idclock_shared)
 	{
-		if (!idclock_shared)
-		{
+		if (last < value)
 			pg_atomic_write_u64(&c->last, value);
-			return;
-		}
-		if (pg_atomic_compare_exchange_u64(&c->last, &last, value))
-		{
-			idclock_cover(id, c, value);
-			return;
-		}
+		return;
 	}
+	while (last < value && !pg_atomic_compare_exchange_u64(&c->last, &last, value))
+		;
+
+	/*
+	 * Covered before the caller uses it, also when another backend raised the
+	 * clock past it first and is still extending the reservation, or waiting
+	 * for the standbys (a backend's own uid8 generator issues ids up to the
+	 * value it observed).
+	 */
+	idclock_cover(id, c, value);
 }
 
 /*
@@ -335,11 +382,150 @@ idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 		 */
 		if (write_state_file(values, wait ? ERROR : WARNING))
 		{
-			idclock_wal_log(id, values[id]);
+			XLogRecPtr	lsn = InvalidXLogRecPtr;
+			bool		logged = idclock_wal_log(id, values[id], &lsn);
+
+			/* the record known before the reservation is used */
+			set_record(id, values[id], lsn, !logged, false);
+			pg_write_barrier();
 			pg_atomic_write_u64(&c->reserved, values[id]);
 		}
 	}
 	LWLockRelease(state_lock);
+}
+
+/*
+ * Note a clock's newest reservation (under the state file's lock); with
+ * alone, it replaces the previous one too: nothing at or below the older
+ * ones is used afterwards, or their record is this one.
+ */
+static void
+set_record(IdSchemeId id, uint64 reserved, XLogRecPtr lsn, bool unlogged, bool alone)
+{
+	IdClockRecords *r = &area->records[id];
+
+	SpinLockAcquire(&r->mutex);
+	if (!alone)
+		r->previous = r->newest;
+	r->newest.reserved = reserved;
+	r->newest.lsn = lsn;
+	r->newest.unlogged = unlogged;
+	if (alone)
+		r->previous = r->newest;
+	SpinLockRelease(&r->mutex);
+}
+
+/*
+ * Raise a clock's confirmed value of a synchronous_commit level, unless the
+ * clock was moved back since its records were read (rewinds).
+ */
+static void
+raise_confirmed(IdSchemeId id, int level, uint64 value, uint64 rewinds)
+{
+	IdClock    *c = &idclock_array[id];
+	IdClockRecords *r = &area->records[id];
+	uint64		seen;
+
+	SpinLockAcquire(&r->mutex);
+	seen = pg_atomic_read_u64(&c->confirmed[level]);
+	while (r->rewinds == rewinds && seen < value &&
+		   !pg_atomic_compare_exchange_u64(&c->confirmed[level], &seen, value))
+		;
+	SpinLockRelease(&r->mutex);
+}
+
+/*
+ * A reservation made during recovery has no WAL record: after promotion,
+ * the first value that needs it writes one, for the reservation as it now
+ * stands, which then covers every value up to it.  False if the server still
+ * cannot write WAL.
+ */
+static bool
+log_unlogged(IdSchemeId id)
+{
+	IdClockRecords *r = &area->records[id];
+	bool		unlogged;
+	bool		logged = true;
+
+	LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	SpinLockAcquire(&r->mutex);
+	unlogged = r->newest.unlogged || r->previous.unlogged;
+	SpinLockRelease(&r->mutex);
+	if (unlogged)
+	{
+		uint64		reserved = pg_atomic_read_u64(&idclock_array[id].reserved);
+		XLogRecPtr	lsn = InvalidXLogRecPtr;
+
+		logged = idclock_wal_log(id, reserved, &lsn);
+		if (logged)
+			set_record(id, reserved, lsn, false, true);
+	}
+	LWLockRelease(state_lock);
+	return logged;
+}
+
+/*
+ * The slow path of idclock_sync_cover() (clock.h): value is above what the
+ * synchronous standbys are known to have confirmed at the session's level.
+ * Find the oldest of the clock's two newest reservations that covers value,
+ * and if the standbys have not confirmed its record yet, wait for them
+ * (holding no lock).  Then raise the clock's confirmed value, to the newest
+ * reservation if the standbys have confirmed that too, so that the next
+ * values do not come here until they pass it.
+ */
+void
+idclock_sync_wait(IdSchemeId id, uint64 value)
+{
+	IdClockRecords *r = &area->records[id];
+	int			level = synchronous_commit - SYNCHRONOUS_COMMIT_REMOTE_WRITE;
+	IdClockRecord newest;
+	IdClockRecord need;
+	uint64		rewinds;
+	XLogRecPtr	done;
+
+	/*
+	 * Nothing confirms what a server in recovery generates (it writes no
+	 * WAL), nor what a single-user server writes (no walsenders).
+	 */
+	if (!IsUnderPostmaster || RecoveryInProgress())
+		return;
+
+	for (;;)
+	{
+		/* the reservation idclock_cover() read, then its record */
+		pg_memory_barrier();
+		SpinLockAcquire(&r->mutex);
+		newest = r->newest;
+		need = value <= r->previous.reserved ? r->previous : r->newest;
+		rewinds = r->rewinds;
+		SpinLockRelease(&r->mutex);
+		if (!newest.unlogged && !need.unlogged)
+			break;
+		if (!log_unlogged(id))
+			return;
+	}
+
+	/*
+	 * A value above the newest reservation known here (cannot happen: it was
+	 * noted before the reservation was raised): everything flushed so far,
+	 * which holds the record that covers it.
+	 */
+	if (value > newest.reserved)
+	{
+		need.reserved = value;
+		need.lsn = GetFlushRecPtr(NULL);
+		newest = need;
+	}
+
+	done = idclock_wal_confirmed(level);
+	if (newest.lsn <= done)
+	{
+		raise_confirmed(id, level, newest.reserved, rewinds);
+		return;
+	}
+	if (need.lsn > done && !idclock_wal_wait(need.lsn, level))
+		return;					/* no longer in effect: nothing confirmed */
+	raise_confirmed(id, level, need.reserved, rewinds);
 }
 
 /*
@@ -382,9 +568,34 @@ idclock_redo_raise(int clock, uint64 reserved)
 			values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
 		values[clock] = value;
 		write_state_file(values, ERROR);
+		/* nothing at or below it is used here afterwards: no record needed */
+		set_record(clock, value, InvalidXLogRecPtr, false, true);
+		pg_write_barrier();
 		pg_atomic_write_u64(&c->reserved, value);
 	}
 	LWLockRelease(state_lock);
+}
+
+/*
+ * A clock moved back to word: its reservations start afresh from there (no
+ * value at or below it is used afterwards), and so do its confirmed values;
+ * every value above it waits for a new reservation's record, which follows
+ * the record of the move back.
+ */
+static void
+reset_records(int clock, uint64 word)
+{
+	IdClockRecords *r = &area->records[clock];
+
+	SpinLockAcquire(&r->mutex);
+	r->newest.reserved = word;
+	r->newest.lsn = InvalidXLogRecPtr;
+	r->newest.unlogged = false;
+	r->previous = r->newest;
+	r->rewinds++;
+	for (int k = 0; k < IDCLOCK_SYNC_LEVELS; k++)
+		pg_atomic_write_u64(&idclock_array[clock].confirmed[k], word);
+	SpinLockRelease(&r->mutex);
 }
 
 /*
@@ -405,6 +616,7 @@ set_clock_back(int clock, uint64 word)
 	values[clock] = word;
 	write_state_file(values, ERROR);
 	pg_atomic_write_u64(&c->last, word);
+	reset_records(clock, word);
 	pg_atomic_write_u64(&c->reserved, word);
 	pg_atomic_write_u64(&c->steady_offset,
 						(uint64) (Max(idclock_ns_of_word(clock, word), idclock_wall_ns()) -
@@ -624,6 +836,15 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found)
 				values[i] |= (UINT64CONST(1) << idschemes[i].counter_bits) - 1;
 			pg_atomic_init_u64(&area->clocks[i].last, values[i]);
 			pg_atomic_init_u64(&area->clocks[i].reserved, values[i]);
+			/* every value used from now on is above it: nothing to confirm */
+			for (int k = 0; k < IDCLOCK_SYNC_LEVELS; k++)
+				pg_atomic_init_u64(&area->clocks[i].confirmed[k], values[i]);
+			SpinLockInit(&area->records[i].mutex);
+			area->records[i].newest.reserved = values[i];
+			area->records[i].newest.lsn = InvalidXLogRecPtr;
+			area->records[i].newest.unlogged = false;
+			area->records[i].previous = area->records[i].newest;
+			area->records[i].rewinds = 0;
 			/* steady time starts at the resumed value, if that is ahead */
 			pg_atomic_init_u64(&area->clocks[i].moves, 0);
 			pg_atomic_init_u64(&area->clocks[i].rewinds, 0);

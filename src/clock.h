@@ -21,7 +21,11 @@
 
 #include <time.h>
 
+#include "access/xact.h"
+#include "access/xlogdefs.h"
 #include "port/atomics.h"
+#include "replication/syncrep.h"
+#include "replication/walsender.h"
 #include "storage/lwlock.h"
 
 #include "bound.h"
@@ -33,6 +37,17 @@
  * says how its word relates to time).
  */
 
+/*
+ * The levels of synchronous_commit that wait for synchronous standbys, in
+ * the order of syncrep.h's wait modes: remote_write, on, remote_apply.
+ */
+#define IDCLOCK_SYNC_LEVELS		3
+StaticAssertDecl(SYNCHRONOUS_COMMIT_REMOTE_WRITE - SYNCHRONOUS_COMMIT_REMOTE_WRITE == SYNC_REP_WAIT_WRITE &&
+				 SYNCHRONOUS_COMMIT_REMOTE_FLUSH - SYNCHRONOUS_COMMIT_REMOTE_WRITE == SYNC_REP_WAIT_FLUSH &&
+				 SYNCHRONOUS_COMMIT_REMOTE_APPLY - SYNCHRONOUS_COMMIT_REMOTE_WRITE == SYNC_REP_WAIT_APPLY &&
+				 SYNC_REP_WAIT_APPLY + 1 == IDCLOCK_SYNC_LEVELS,
+				 "synchronous_commit's remote levels are the wait modes, in order");
+
 typedef struct IdClock
 {
 	pg_atomic_uint64 last;		/* highest value issued */
@@ -40,8 +55,15 @@ typedef struct IdClock
 	pg_atomic_uint64 steady_offset; /* int64: steady time - monotonic time */
 	pg_atomic_uint64 moves;		/* times idclock_move() raised it */
 	pg_atomic_uint64 rewinds;	/* times it was moved back (idclock_rewind()) */
+
+	/*
+	 * Per wait mode: the highest value whose reservation the synchronous
+	 * standbys have confirmed (clock.c, idclock_sync_wait()).  Beside last,
+	 * whose cache line a generator has at hand.
+	 */
+	pg_atomic_uint64 confirmed[IDCLOCK_SYNC_LEVELS];
 	/* keep clocks on separate cache lines: backends hammer them */
-	char		pad[PG_CACHE_LINE_SIZE - 5 * sizeof(pg_atomic_uint64)];
+	char		pad[PG_CACHE_LINE_SIZE - (5 + IDCLOCK_SYNC_LEVELS) * sizeof(pg_atomic_uint64)];
 } IdClock;
 
 /*
@@ -222,9 +244,35 @@ idclock_reserve_window(IdSchemeId id)
 extern void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
 
 /*
- * Never let a shared clock's value be used before the state file covers it.
+ * Synchronous replication covers every id: when it is in effect for the
+ * session, as a commit's wait is (synchronous_commit above local, and
+ * synchronous_standby_names set), a shared clock's value is used only once
+ * the synchronous standbys have confirmed a reservation that covers it, at
+ * the session's level.  The clock keeps, per level, the highest value so
+ * confirmed: the hot path compares with it, and idclock_sync_wait() finds
+ * the reservation's record, waits for it if it must (never holding a lock),
+ * and raises the value, once per reservation for all backends.  It raises
+ * an error, and the value is not used, if the wait is cancelled.
+ */
+extern void idclock_sync_wait(IdSchemeId id, uint64 value);
+
+static inline void
+idclock_sync_cover(IdSchemeId id, IdClock *c, uint64 value)
+{
+	if (likely(SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0') ||
+		!SyncRepRequested())
+		return;
+	if (unlikely(value > pg_atomic_read_u64(&c->confirmed[synchronous_commit - SYNCHRONOUS_COMMIT_REMOTE_WRITE])))
+		idclock_sync_wait(id, value);
+}
+
+/*
+ * Never let a shared clock's value be used before the state file covers it
+ * (and, under synchronous replication, the standbys have confirmed that).
  * Past half of the window, extend it early if nobody else is doing so, so
- * that the hot path almost never has to wait for the file.
+ * that the hot path almost never has to wait for the file, nor for the
+ * standbys: they have had half a window to confirm the extension before an
+ * id needs it.
  */
 static inline void
 idclock_cover(IdSchemeId id, IdClock *c, uint64 value)
@@ -235,6 +283,7 @@ idclock_cover(IdSchemeId id, IdClock *c, uint64 value)
 		idclock_reserve(id, value, true);
 	else if (unlikely(reserved - value < idclock_reserve_window(id) / 2))
 		idclock_reserve(id, value, false);
+	idclock_sync_cover(id, c, value);
 }
 
 /*
@@ -376,12 +425,13 @@ extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
 /*
  * The reservations in the WAL (clockwal.c, PostgreSQL 15 and later; no-ops
  * before): register the resource manager (from _PG_init() when preloaded),
- * and log and flush a clock's new reservation.  Redo raises the clock with
- * idclock_redo_raise() (clock.c); clock is the record's clock number, which
- * may be one a newer version added.
+ * and log and flush a clock's new reservation: false when the server cannot
+ * write WAL (a hot standby), else true with the end of the record in *lsn.
+ * Redo raises the clock with idclock_redo_raise() (clock.c); clock is the
+ * record's clock number, which may be one a newer version added.
  */
 extern void idclock_wal_register(void);
-extern void idclock_wal_log(IdSchemeId id, uint64 reserved);
+extern bool idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn);
 extern void idclock_redo_raise(int clock, uint64 reserved);
 
 /*
@@ -391,6 +441,17 @@ extern void idclock_redo_raise(int clock, uint64 reserved);
  */
 extern void idclock_wal_log_rewind(IdSchemeId id, uint64 word);
 extern void idclock_redo_rewind(int clock, uint64 word);
+
+/*
+ * Synchronous replication (clockwal.c): how far the synchronous standbys
+ * have confirmed the WAL at a level (a wait mode of syncrep.h), and the
+ * wait for a record's end at a level: true once confirmed, false if
+ * synchronous replication is no longer in effect (as a commit then stops
+ * waiting); a cancelled or terminated wait raises the error a cancelled
+ * query gets.
+ */
+extern XLogRecPtr idclock_wal_confirmed(int level);
+extern bool idclock_wal_wait(XLogRecPtr lsn, int level);
 
 #define IDCLOCK_STATE_FILE "idtypes.state"
 

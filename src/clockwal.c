@@ -37,6 +37,17 @@
  * pg_get_wal_records_info() shows them as "idtypes" "RESERVE" with the
  * description below.
  *
+ * Synchronous replication: a commit waits for the synchronous standbys, but
+ * an id is seen before its transaction commits, or in one that writes no
+ * commit record at all.  So when synchronous replication is in effect for
+ * the session, a value is used only once the standbys have confirmed, at
+ * the session's synchronous_commit level, a reservation that covers it
+ * (clock.c, idclock_sync_wait(); idclock_wal_wait() below).  For
+ * remote_apply, the redo of a record asks the standby's walreceiver to
+ * report at once, as the redo of a commit that waits for it does: the
+ * standby would otherwise report having applied it only with its next
+ * message.
+ *
  * Copyright (c) 2026, idtypes developers
  *
  * src/clockwal.c
@@ -53,7 +64,12 @@
 #include "access/xlog_internal.h"
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
+#include "access/xlogrecovery.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "replication/syncrep.h"
+#include "replication/walsender_private.h"
+#include "tcop/tcopprot.h"
 #include "utils/timestamp.h"
 
 #include "clock.h"
@@ -96,6 +112,8 @@ idclock_rm_redo(XLogReaderState *record)
 		idclock_redo_rewind(xlrec.clock, xlrec.reserved);
 	else
 		idclock_redo_raise(xlrec.clock, xlrec.reserved);
+	/* the primary may wait for this record to be applied (remote_apply) */
+	XLogRequestWalReceiverReply();
 }
 
 static void
@@ -162,22 +180,122 @@ idclock_wal_register(void)
  * standby's backends cannot write WAL, and what they generate is covered by
  * its own state file; the reservations of the primary reach them by redo.
  */
-void
-idclock_wal_log(IdSchemeId id, uint64 reserved)
+bool
+idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn)
 {
 	xl_idclock_reserve xlrec;
-	XLogRecPtr	lsn;
 
+	*lsn = InvalidXLogRecPtr;
 	if (!registered || !XLogInsertAllowed())
-		return;
+		return false;
 	memset(&xlrec, 0, sizeof(xlrec));
 	xlrec.reserved = reserved;
 	xlrec.clock = (uint8) id;
 	XLogBeginInsert();
 	XLogRegisterData((char *) &xlrec, SizeOfIdclockReserve);
-	lsn = XLogInsert(IDCLOCK_RMGR_ID, XLOG_IDCLOCK_RESERVE);
+	*lsn = XLogInsert(IDCLOCK_RMGR_ID, XLOG_IDCLOCK_RESERVE);
 	/* durable before an id it covers is returned, as nextval()'s log is */
-	XLogFlush(lsn);
+	XLogFlush(*lsn);
+	return true;
+}
+
+/*
+ * Whether synchronous standbys are defined, as the checkpointer last told
+ * the backends that wait for them (under SyncRepLock): flags in the newer
+ * minor releases of each major, which also say whether it has told them
+ * yet (if not, the setting counts, as for SyncRepWaitForLSN()), a boolean
+ * in older ones.
+ */
+static bool
+sync_standbys_defined(void)
+{
+#ifdef SYNC_STANDBY_DEFINED
+	uint8		status = WalSndCtl->sync_standbys_status;
+
+	if (!(status & SYNC_STANDBY_INIT))
+		return SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
+	return (status & SYNC_STANDBY_DEFINED) != 0;
+#else
+	return WalSndCtl->sync_standbys_defined;
+#endif
+}
+
+XLogRecPtr
+idclock_wal_confirmed(int level)
+{
+	XLogRecPtr	lsn;
+
+	LWLockAcquire(SyncRepLock, LW_SHARED);
+	lsn = WalSndCtl->lsn[level];
+	LWLockRelease(SyncRepLock);
+	return lsn;
+}
+
+/*
+ * Wait until the synchronous standbys have confirmed the WAL up to lsn at a
+ * level, with core's wait (SyncRepWaitForLSN(), which a commit uses; for
+ * remote_apply as for a commit record, whose application the standby
+ * reports at once, as it does for the clocks' records).  The wait ends when
+ * the standbys confirm, when synchronous replication stops being in effect
+ * (synchronous_standby_names emptied: false, nothing was confirmed), or on
+ * a cancel or terminate request.  Core cannot raise an error there at a
+ * commit, which has happened locally: it ends the wait with a WARNING whose
+ * detail says so, and, on a terminate request, sends the client nothing
+ * more.  Here nothing was committed, and the value is not used: a cancel
+ * (pg_cancel_backend(), statement_timeout) raises the error of a cancelled
+ * query, 57014, and a terminate request ends the session with 57P01, as in
+ * any other wait, the client told (the WARNING comes first).
+ */
+bool
+idclock_wal_wait(XLogRecPtr lsn, int level)
+{
+	CommandDest dest = whereToSendOutput;
+	bool		confirmed;
+	bool		defined;
+
+	/* a request that came before the wait is served as usual */
+	CHECK_FOR_INTERRUPTS();
+
+	/*
+	 * As at a commit: the wait handles cancel and terminate requests itself,
+	 * and its WARNING must not act on them first.
+	 */
+	HOLD_INTERRUPTS();
+	SyncRepWaitForLSN(lsn, level == SYNC_REP_WAIT_APPLY);
+	LWLockAcquire(SyncRepLock, LW_SHARED);
+	confirmed = lsn <= WalSndCtl->lsn[level];
+	defined = sync_standbys_defined();
+	LWLockRelease(SyncRepLock);
+	RESUME_INTERRUPTS();
+
+	if (ProcDiePending)
+	{
+		/* terminated (or the postmaster died): the client is told */
+		whereToSendOutput = dest;
+		CHECK_FOR_INTERRUPTS();
+		/* interrupts held by a caller: end the session anyway */
+		ereport(FATAL,
+				(errcode(ERRCODE_ADMIN_SHUTDOWN),
+				 errmsg("terminating connection due to administrator command")));
+	}
+	if (confirmed)
+		return true;
+	if (!defined)
+		return false;
+
+	/*
+	 * Cancelled: the wait consumed the request; raise it again, so that the
+	 * error says what a cancelled query's says (statement timeout or user
+	 * request).
+	 */
+	QueryCancelPending = true;
+	InterruptPending = true;
+	CHECK_FOR_INTERRUPTS();
+	/* interrupts held by a caller */
+	ereport(ERROR,
+			(errcode(ERRCODE_QUERY_CANCELED),
+			 errmsg("canceling statement due to user request")));
+	pg_unreachable();
 }
 
 /*
@@ -211,9 +329,23 @@ idclock_wal_register(void)
 {
 }
 
-void
-idclock_wal_log(IdSchemeId id, uint64 reserved)
+bool
+idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn)
 {
+	*lsn = InvalidXLogRecPtr;
+	return true;
+}
+
+XLogRecPtr
+idclock_wal_confirmed(int level)
+{
+	return InvalidXLogRecPtr;
+}
+
+bool
+idclock_wal_wait(XLogRecPtr lsn, int level)
+{
+	return true;
 }
 
 void

@@ -19,6 +19,9 @@
 #				compared with the output they show, and the documents'
 #				links checked
 #
+# The fault explorer, IdtypesTest/Explorer.pm, is loaded by its test alone
+# (use IdtypesTest::Explorer;).
+#
 # A test loads them all with
 #	use FindBin;
 #	use lib $FindBin::RealBin;

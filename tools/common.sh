@@ -66,6 +66,38 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 [ "$PG_MAJOR" = 18 ] && IDTYPES_TEST_PACKAGES+=(golang-go golang-github-jackc-pgx-v5-dev)
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(cargo rustc librust-tokio-postgres-dev librust-sqlx-dev)
 
+# required_tap: the TAP files that a run of the suite on this version is
+# there to run, each with why ("FILE<Tab>WHY" lines): the packages above
+# are installed for them, and tools/test.sh counts a skip of one of them (a
+# package that could not be installed, npm ci without the registry, a
+# failed build of Citus) as a failure, with its reason.  The clients'
+# tests on this machine (the roots leave the clients out), the ORMs and
+# Rust and ActiveRecord in the trixie root (17), Go in the sid root (18), pg_partman where
+# Debian packages it (17, 18), Citus where it is built from the archive
+# that tools/citus.sh takes (15 to 17) or installed.
+required_tap() {
+	local f
+	if [ "${IDTYPES_CLIENTS:-yes}" != no ]; then
+		for f in t/020_psycopg.pl t/021_node_pg.pl t/022_jdbc.pl t/023_asyncpg.pl; do
+			printf '%s\t%s\n' "$f" "the client tests run on this machine's version"
+		done
+	fi
+	if [ "$PG_MAJOR" = 17 ]; then
+		for f in t/024_orm_python.pl t/025_orm_js.pl; do
+			printf '%s\t%s\n' "$f" "the ORM tests run against PostgreSQL 17"
+		done
+		printf '%s\t%s\n' t/027_rust.pl "the Rust drivers are tested in the root of PostgreSQL 17"
+		printf '%s\t%s\n' t/028_rails.pl "ActiveRecord is tested in the root of PostgreSQL 17"
+	fi
+	[ "$PG_MAJOR" = 18 ] && printf '%s\t%s\n' t/026_pgx.pl "the Go driver is tested in the root of PostgreSQL 18"
+	[ "$PG_MAJOR" -ge 17 ] && [ "$PG_MAJOR" -le 18 ] &&
+		printf '%s\t%s\n' t/061_partman.pl "pg_partman is packaged for PostgreSQL $PG_MAJOR"
+	if [ "$PG_MAJOR" -ge 15 ] && [ "$PG_MAJOR" -le 17 ] && [ -f "${IDTYPES_CITUS_ARCHIVE:-$IDTYPES_ROOT/../shared/deps/citus-13.2.2.tar.gz}" ]; then
+		printf '%s\t%s\n' t/060_citus.pl "Citus is built for PostgreSQL $PG_MAJOR from its archive"
+	fi
+	return 0
+}
+
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.
 export IDTYPES_PYTHON=/usr/bin/python3
