@@ -30,29 +30,18 @@
 #include "scheme.h"
 
 /*
- * The time of an id, by its scheme's description (scheme.h): the tick count
- * in its leading bits, as a timestamptz to the scheme's precision.  The
- * conversions between ticks and timestamptz are scheme.h's, with the
- * range rule of the id types (22008 outside it); they also serve uid8,
- * whose 42-bit millisecond count is not a byte prefix in every layout mode:
- * for it only byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick()
- * apply.
+ * The time of an id: the tick count in its leading bits (byteid_tick_of()),
+ * as a timestamptz to the scheme's precision by scheme.h's conversions,
+ * which also turn a time into ticks (idscheme_tick_of_timestamptz(), with
+ * the range rule of the id types: 22008 outside it).
  */
-extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm);
-
-/*
- * The tick of a timestamp: the one it falls in, or with round_up the first
- * that starts at or after it (where the type's floor id of t lies); 22008
- * when that is outside the type's range.
- */
-extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up);
 extern uint64 byteid_tick_of(const uint8 *id, const IdScheme *tm);
 
 /* An id's time as a timestamptz, to the type's precision. */
 static inline TimestampTz
 byteid_timestamptz_of(const uint8 *id, const IdScheme *tm)
 {
-	return byteid_tick_to_timestamptz(byteid_tick_of(id, tm), tm);
+	return idscheme_tick_to_timestamptz(byteid_tick_of(id, tm), tm);
 }
 
 /*

@@ -184,27 +184,13 @@ uint64
 idclock_word_at(IdSchemeId id, int64 ns)
 {
 	const IdScheme *s = &idschemes[id];
-	int64		ticks = idclock_ticks_at(id, ns);
+	int64		ticks = idscheme_tick_at_ns(ns, s);
 
 	if (ticks <= 0)
 		return 0;
 	if ((uint64) ticks > (PG_UINT64_MAX >> s->counter_bits))
 		return PG_UINT64_MAX;
 	return (uint64) ticks << s->counter_bits;
-}
-
-/* The Unix time in nanoseconds of a clock's word (its tick's start). */
-int64
-idclock_ns_of_word(IdSchemeId id, uint64 word)
-{
-	const IdScheme *s = &idschemes[id];
-	int64		ticks = (int64) (word >> s->counter_bits) - idscheme_unix_epoch_ticks(s);
-
-	if (ticks <= 0)
-		return 0;
-	if (ticks > PG_INT64_MAX / s->tick_ns)
-		return PG_INT64_MAX;
-	return ticks * s->tick_ns;
 }
 
 /* This backend's wall time at its last steady check of each clock. */

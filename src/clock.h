@@ -157,20 +157,6 @@ idclock_monotonic_ns(void)
 }
 
 /*
- * A clock's ticks (its word without the counter bits) at a Unix time in
- * nanoseconds.  Inline, so that a generator, which names its scheme,
- * divides by that scheme's constant tick length (a multiplication) at every
- * id.
- */
-static inline int64
-idclock_ticks_at(IdSchemeId id, int64 ns)
-{
-	const IdScheme *s = &idschemes[id];
-
-	return Max(ns, 0) / s->tick_ns + idscheme_unix_epoch_ticks(s);
-}
-
-/*
  * The word of the first id at a Unix time in nanoseconds (saturating at the
  * largest word: a time past the clock's range never wraps to an early word).
  */
@@ -419,8 +405,15 @@ extern Size idclock_shmem_size(void);
 extern void idclock_shmem_init(void *area, LWLock *lock, bool found);
 extern void idclock_save_state(int code, Datum arg);
 
-/* The Unix time in nanoseconds of a clock word (its tick's start). */
-extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
+/*
+ * The Unix time in nanoseconds of a clock word (its tick's start; 0 before
+ * 1970, PG_INT64_MAX past 2262).
+ */
+static inline int64
+idclock_ns_of_word(IdSchemeId id, uint64 word)
+{
+	return idscheme_ns_of_tick(word >> idschemes[id].counter_bits, &idschemes[id]);
+}
 
 /*
  * The reservations in the WAL (clockwal.c, PostgreSQL 15 and later; no-ops

@@ -44,15 +44,6 @@
 #include "clock.h"
 #include "compat.h"
 
-/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
-#define UNIX_TO_PG_USECS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
-
-static TimestampTz
-timestamptz_of_ns(int64 ns)
-{
-	return ns / 1000 - UNIX_TO_PG_USECS;
-}
-
 /* ---------- the settings of every clock ---------- */
 
 /*
@@ -138,7 +129,7 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 						ahead_ns / INT64CONST(1000000000)),
 				 errdetail("Every %s id generated from now on carries a time at least that far ahead, until the system clock passes %s; "
 						   "idtypes.clock_max_ahead allows others " INT64_FORMAT " ms.",
-						   s->label, timestamptz_to_str(timestamptz_of_ns(ns)), (int64) idtypes_clock_max_ahead),
+						   s->label, timestamptz_to_str(idscheme_ns_to_timestamptz(ns)), (int64) idtypes_clock_max_ahead),
 				 errhint("If that was a mistake, idtypes_rewind_clock('%s', ...) moves the clock back.", s->name)));
 		return;
 	}
@@ -147,7 +138,7 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 			 errmsg("%s cannot move the %s clock that far ahead of this server's clock", function, s->name),
 			 errdetail("The target is %s, " INT64_FORMAT " s ahead; idtypes.clock_max_ahead allows " INT64_FORMAT " ms, "
 					   "and only a superuser may move a clock further.",
-					   timestamptz_to_str(timestamptz_of_ns(ns)), ahead_ns / INT64CONST(1000000000),
+					   timestamptz_to_str(idscheme_ns_to_timestamptz(ns)), ahead_ns / INT64CONST(1000000000),
 					   (int64) idtypes_clock_max_ahead),
 			 errhint("A clock never comes back by itself: every later %s id would carry that time.  "
 					 "If this server's clock is wrong, correct it first.", s->label)));
@@ -159,7 +150,7 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 static Datum
 clock_time(IdSchemeId id)
 {
-	return TimestampTzGetDatum(timestamptz_of_ns(idclock_ns_of_word(id, idclock_last(id))));
+	return TimestampTzGetDatum(idscheme_ns_to_timestamptz(idclock_ns_of_word(id, idclock_last(id))));
 }
 
 static void
@@ -252,22 +243,22 @@ word_past(IdSchemeId id, TimestampTz t, const char *what)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("cannot move the %s clock %s an infinite time", s->name, what)));
-	if (t < -UNIX_TO_PG_USECS)
+	if (t < -IDSCHEME_UNIX_TO_PG_USECS)
 		return 0;
 	/* the clocks count nanoseconds since 1970 in 64 bits: up to 2262 */
-	if (t >= (IDCLOCK_LAST_SEC + 1) * USECS_PER_SEC - UNIX_TO_PG_USECS)
+	if (t >= idscheme_ns_to_timestamptz((IDCLOCK_LAST_SEC + 1) * IDSCHEME_NS_PER_SEC))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("cannot move the %s clock %s %s", s->name, what, pstrdup(timestamptz_to_str(t))),
 				 errdetail("The clocks reach no further than %s.",
-						   timestamptz_to_str((IDCLOCK_LAST_SEC + 1) * USECS_PER_SEC - UNIX_TO_PG_USECS - 1))));
+						   timestamptz_to_str(idscheme_ns_to_timestamptz(IDCLOCK_LAST_SEC * IDSCHEME_NS_PER_SEC)))));
 
 	/*
 	 * the last nanosecond of t's microsecond, in ticks, then the end of that
 	 * tick
 	 */
-	ns = (t + UNIX_TO_PG_USECS) * 1000 + 999;
-	ticks = idclock_ticks_at(id, ns);
+	ns = idscheme_timestamptz_to_ns(t) + 999;
+	ticks = idscheme_tick_at_ns(ns, s);
 	if (ticks >= (int64) idscheme_tick_max(s))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -348,14 +339,14 @@ idtypes_rewind_clock(PG_FUNCTION_ARGS)
 
 	/* up to here any mover may have issued ids: never below it */
 	floor_ns = idclock_now_ns() + (int64) idtypes_clock_max_ahead * INT64CONST(1000000);
-	if (past < -UNIX_TO_PG_USECS ||
-		(past + UNIX_TO_PG_USECS) * 1000 < floor_ns)
+	if (past < -IDSCHEME_UNIX_TO_PG_USECS ||
+		idscheme_timestamptz_to_ns(past) < floor_ns)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("cannot move the %s clock back to %s", s->name, timestamptz_to_str(past)),
 				 errdetail("A clock is moved back no further than the system clock plus idtypes.clock_max_ahead (%s): "
 						   "up to there ids may have been issued by any member of idtypes.clock_mover_role, and new ones could repeat them.",
-						   timestamptz_to_str(timestamptz_of_ns(floor_ns))),
+						   timestamptz_to_str(idscheme_ns_to_timestamptz(floor_ns))),
 				 errhint("Choose a time after the last %s id issued before the clock went too far ahead.", s->label)));
 	last = idclock_last(id);
 	if (word >= last)
@@ -363,7 +354,7 @@ idtypes_rewind_clock(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("the %s clock is not ahead of %s", s->name, timestamptz_to_str(past)),
 				 errdetail("It stands at %s: there is nothing to move back.",
-						   timestamptz_to_str(timestamptz_of_ns(idclock_ns_of_word(id, last)))),
+						   timestamptz_to_str(idscheme_ns_to_timestamptz(idclock_ns_of_word(id, last)))),
 				 errhint("idtypes_advance_clock() moves a clock forward.")));
 	idclock_rewind(id, word);
 	PG_RETURN_DATUM(clock_time(id));

@@ -128,9 +128,7 @@ idclock_rm_desc(StringInfo buf, XLogReaderState *record)
 	memcpy(&xlrec, XLogRecGetData(record), SizeOfIdclockReserve);
 	if (xlrec.clock < IDSCHEME_COUNT)
 	{
-		int64		ns = idclock_ns_of_word(xlrec.clock, xlrec.reserved);
-		TimestampTz ts = ns / 1000 -
-		(TimestampTz) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+		TimestampTz ts = idscheme_ns_to_timestamptz(idclock_ns_of_word(xlrec.clock, xlrec.reserved));
 
 		appendStringInfo(buf, "%s %s " UINT64_FORMAT " (%s)", idschemes[xlrec.clock].name,
 						 info == XLOG_IDCLOCK_REWIND ? "back to" : "up to",

@@ -287,7 +287,7 @@ muid_xact_start(LocalTransactionId lxid, TimestampTz xact_start)
 								 "so that it uses an automatic medallion of its own.");
 	}
 	medallion = muid_node_medallion();
-	ts = idclock_next(IDSCHEME_MUID, (uint64) idclock_ticks_at(IDSCHEME_MUID, idclock_now_ns()));
+	ts = idclock_next(IDSCHEME_MUID, (uint64) idscheme_tick_at_ns(idclock_now_ns(), muid_scheme));
 	if (ts > MUID_TS_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -354,7 +354,7 @@ PG_FUNCTION_INFO_V1(muid_from_parts);
 Datum
 muid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
 	int64		medallion = PG_GETARG_INT64(1);
 	int32		offset = PG_GETARG_INT32(2);
 

@@ -26,6 +26,48 @@
 
 #define IDSCHEMES_COLUMNS	14
 
+/* The 22008 of a time outside a scheme's range. */
+pg_noreturn static void
+out_of_range(const IdScheme *s)
+{
+	/* (timestamptz_to_str() returns a static buffer: both are copied) */
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for %s%s", s->uuid_version ? "" : "type ", s->label),
+			 errdetail("A %s holds times from %s to %s.", s->label,
+					   pstrdup(timestamptz_to_str(idscheme_epoch(s))),
+					   pstrdup(timestamptz_to_str(idscheme_tick_to_timestamptz(idscheme_tick_max(s), s))))));
+}
+
+/*
+ * In range: a microsecond that holds (part of) a tick of the scheme.  The
+ * first test keeps the conversion to ticks from overflowing far past the
+ * range.
+ */
+uint64
+idscheme_usec_in_range(TimestampTz t, const IdScheme *s)
+{
+	uint64		usec = 0;
+	uint64		last = idscheme_usec_of_tick(idscheme_tick_max(s), s);
+
+	if (idscheme_usec_since_epoch(t, s, &usec) != 0 ||
+		usec > last + (uint64) (s->tick_ns + 999) / 1000 ||
+		idscheme_tick_at_usec(usec, s, false) > idscheme_tick_max(s))
+		out_of_range(s);
+	return usec;
+}
+
+uint64
+idscheme_tick_of_timestamptz(TimestampTz t, const IdScheme *s, bool round_up)
+{
+	uint64		tick = idscheme_tick_at_usec(idscheme_usec_in_range(t, s), s, round_up);
+
+	/* rounded up past the last tick: no id of the scheme is that late */
+	if (tick > idscheme_tick_max(s))
+		out_of_range(s);
+	return tick;
+}
+
 static Datum
 text_or_null(const char *s, bool *isnull)
 {

@@ -60,10 +60,11 @@
 /*
  * The time field of one version, by its description (scheme.h): a UUID's
  * timestamp is its 60-bit tick count without the counter_bits lowest bits,
- * in units of tick_ns; generation fills the whole field at the clock's
- * resolution.  The arithmetic below is in microseconds, a unit being
- * den / num of them (num / den in lowest terms, so that no product below
- * overflows).
+ * in units of tick_ns, which scheme.h converts like every scheme's ticks;
+ * generation fills the whole field at the clock's resolution, the units
+ * and the fraction of a unit below them (v7's 12 bits), which only this
+ * file handles.  A unit is den / num microseconds (num / den in lowest
+ * terms, so that no product below overflows).
  */
 #define uuidv6_scheme	(&idschemes[IDSCHEME_UUIDV6])
 #define uuidv7_scheme	(&idschemes[IDSCHEME_UUIDV7])
@@ -71,13 +72,6 @@
 
 #define NUM(tm)		idscheme_ticks_per_usec_num(tm)
 #define DEN(tm)		idscheme_ticks_per_usec_den(tm)
-
-/* Microseconds from tick 0 to the Unix epoch. */
-static inline uint64
-uuid_epoch_usec(const IdScheme *tm)
-{
-	return (uint64) (UNIX_EPOCH_JDATE - tm->epoch_jdate) * USECS_PER_DAY;
-}
 
 /*
  * A UUID of two halves, hi with its version (uuid_time_hi(), uuid_v1_hi()),
@@ -120,42 +114,11 @@ uuid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 	return idscheme_tick_to_timestamptz(tick >> tm->counter_bits, tm);
 }
 
-/*
- * The last microsecond that has a tick of the version: the last one of the
- * last timestamp unit (the whole last millisecond of v7; for v6 and v8,
- * whose units are shorter than a microsecond, the one holding the last tick).
- */
-static inline TimestampTz
-uuid_last_usec(const IdScheme *tm)
-{
-	uint64		units = (UUID_TICK_MAX >> tm->counter_bits) + 1;
-
-	return idscheme_epoch(tm) + (int64) ((units * DEN(tm) - 1) / NUM(tm));
-}
-
-/* Microseconds from tick 0 to t; 22008 outside the version's range. */
-static uint64
-uuid_usec_since_epoch(TimestampTz t, const IdScheme *tm)
-{
-	TimestampTz first = idscheme_epoch(tm);
-	TimestampTz last = uuid_last_usec(tm);
-
-	/* (timestamptz_to_str() returns a static buffer: both are copied) */
-	if (TIMESTAMP_NOT_FINITE(t) || t < first || t > last)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s", tm->label),
-				 errdetail("A %s holds times from %s to %s.", tm->label,
-						   pstrdup(timestamptz_to_str(first)),
-						   pstrdup(timestamptz_to_str(last)))));
-	return (uint64) (t - first);
-}
-
 /* The tick that contains t (for the v7 of a given time). */
 static uint64
 uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 {
-	uint64		usec = uuid_usec_since_epoch(t, tm);
+	uint64		usec = idscheme_usec_in_range(t, tm);
 
 	return uuid_tick_of(usec / DEN(tm) * NUM(tm), usec % DEN(tm), DEN(tm), tm);
 }
@@ -168,16 +131,7 @@ uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 static uint64
 uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 {
-	uint64		unit = idscheme_tick_at_usec(uuid_usec_since_epoch(t, tm), tm, true);
-
-	/* within the last unit, after its start: no UUID is that late */
-	if (unit > (UUID_TICK_MAX >> tm->counter_bits))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s", tm->label),
-				 errdetail("No %s has a timestamp at or after %s.", tm->label,
-						   timestamptz_to_str(t))));
-	return unit << tm->counter_bits;
+	return idscheme_tick_of_timestamptz(t, tm, true) << tm->counter_bits;
 }
 
 /*
@@ -189,7 +143,7 @@ uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 static uint64
 uuid_tick_ceil(TimestampTz t, const IdScheme *tm)
 {
-	uint64		next = idscheme_tick_at_usec(uuid_usec_since_epoch(t, tm) + 1, tm, true);
+	uint64		next = idscheme_tick_at_usec(idscheme_usec_in_range(t, tm) + 1, tm, true);
 	uint64		last = (next << tm->counter_bits) - 1;
 
 	return Min(last, UUID_TICK_MAX);
@@ -211,7 +165,7 @@ uuid_tick_at_ns(int64 ns, const IdScheme *tm)
 	if (ns < 0)
 		ns = 0;
 	return uuid_tick_of((uint64) ns / per * NUM(tm), (uint64) ns % per, per, tm) +
-		(uuid_epoch_usec(tm) * NUM(tm) / DEN(tm) << tm->counter_bits);
+		((uint64) idscheme_unix_epoch_ticks(tm) << tm->counter_bits);
 }
 
 /*
@@ -353,7 +307,7 @@ idtypes_gen_uuidv7_shifted(PG_FUNCTION_ARGS)
 													  TimestampTzGetDatum(start),
 													  IntervalPGetDatum(shift)));
 	/* 22008 outside the range; then the millisecond of shifted is valid */
-	(void) uuid_usec_since_epoch(shifted, tm);
+	(void) idscheme_usec_in_range(shifted, tm);
 	delta = shifted - start;
 	ms = (tick >> tm->counter_bits) + (delta - (delta % 1000 + 1000) % 1000) / 1000;
 	fraction = (tick & ((UINT64CONST(1) << tm->counter_bits) - 1)) +
