@@ -133,22 +133,14 @@ slot_at(int i)
 	return (BoundSlot *) (slots + (Size) i * BOUND_SLOT_SIZE);
 }
 
-/* The PGPROCs: backends, then auxiliary processes, then prepared transactions. */
-static int
-bound_backend_procs(void)
-{
-#if PG_VERSION_NUM >= 150000
-	return MaxBackends;
-#else
-	/* set after shared_preload_libraries are loaded: InitializeMaxBackends() */
-	return MaxConnections + autovacuum_max_workers + 1 + max_worker_processes + max_wal_senders;
-#endif
-}
-
 Size
 idbound_shmem_size(void)
 {
-	Size		n = (Size) bound_backend_procs() + NUM_AUXILIARY_PROCS + max_prepared_xacts;
+	/*
+	 * the PGPROCs: backends, then auxiliary processes, then prepared
+	 * transactions
+	 */
+	Size		n = (Size) MaxBackends + NUM_AUXILIARY_PROCS + max_prepared_xacts;
 
 	return add_size(CACHELINEALIGN(sizeof(BoundArea)), mul_size(n, BOUND_SLOT_SIZE));
 }
@@ -166,7 +158,7 @@ idbound_shmem_init(void *shared, bool found)
 	slots = (char *) shared + CACHELINEALIGN(sizeof(BoundArea));
 	if (!found)
 	{
-		area->first_prepared = bound_backend_procs() + NUM_AUXILIARY_PROCS;
+		area->first_prepared = MaxBackends + NUM_AUXILIARY_PROCS;
 		area->nslots = area->first_prepared + max_prepared_xacts;
 		for (int i = 0; i < area->nslots; i++)
 		{

@@ -19,10 +19,10 @@
  * written at most once every few seconds per busy clock.  At start the
  * clocks resume from the file, so after a crash or restart, even with the
  * system clock stepped back, nothing is reissued.  A clean shutdown writes
- * the exact last values.  On PostgreSQL 15 and later every extension of a
- * reservation is also a WAL record (clockwal.c), whose redo raises the
- * clocks of a standby, a restored backup or a server restarted after a
- * crash (idclock_redo_raise()).
+ * the exact last values.  Every extension of a reservation is also a WAL
+ * record (clockwal.c), whose redo raises the clocks of a standby, a
+ * restored backup or a server restarted after a crash
+ * (idclock_redo_raise()).
  *
  * Under synchronous replication, a value is used only once the synchronous
  * standbys have confirmed a reservation that covers it

@@ -416,8 +416,7 @@ idclock_ns_of_word(IdSchemeId id, uint64 word)
 }
 
 /*
- * The reservations in the WAL (clockwal.c, PostgreSQL 15 and later; no-ops
- * before): register the resource manager (from _PG_init() when preloaded),
+ * The reservations in the WAL (clockwal.c): register the resource manager (from _PG_init() when preloaded),
  * and log and flush a clock's new reservation: false when the server cannot
  * write WAL (a hot standby), else true with the end of the record in *lsn.
  * Redo raises the clock with idclock_redo_raise() (clock.c); clock is the

@@ -58,8 +58,6 @@
 
 #include "compat.h"
 
-#ifdef IDTYPES_HAVE_CUSTOM_RMGR
-
 #include "access/xlog.h"
 #include "access/xlog_internal.h"
 #include "access/xloginsert.h"
@@ -152,6 +150,8 @@ idclock_rm_identify(uint8 info)
 /*
  * Records without blocks or transaction: no startup, cleanup, page masking
  * or logical decoding (decoding passes over a record it has no callback for).
+ * Not const: RegisterCustomRmgr() takes a const pointer since PostgreSQL 16,
+ * a plain one in 15, and both accept this.
  */
 static RmgrData idclock_rmgr = {
 	.rm_name = IDCLOCK_RMGR_NAME,
@@ -316,39 +316,3 @@ idclock_wal_log_rewind(IdSchemeId id, uint64 word)
 	lsn = XLogInsert(IDCLOCK_RMGR_ID, XLOG_IDCLOCK_REWIND);
 	XLogFlush(lsn);
 }
-
-#else							/* !IDTYPES_HAVE_CUSTOM_RMGR */
-
-#include "clock.h"
-
-/* Before PostgreSQL 15: no custom resource managers; the state file alone. */
-void
-idclock_wal_register(void)
-{
-}
-
-bool
-idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn)
-{
-	*lsn = InvalidXLogRecPtr;
-	return true;
-}
-
-XLogRecPtr
-idclock_wal_confirmed(int level)
-{
-	return InvalidXLogRecPtr;
-}
-
-bool
-idclock_wal_wait(XLogRecPtr lsn, int level)
-{
-	return true;
-}
-
-void
-idclock_wal_log_rewind(IdSchemeId id, uint64 word)
-{
-}
-
-#endif							/* IDTYPES_HAVE_CUSTOM_RMGR */

@@ -153,7 +153,7 @@ _PG_init(void)
 
 	node_preloaded = true;
 	idbound_init();
-	/* the clocks' reservations in the WAL (PostgreSQL 15 and later) */
+	/* the clocks' reservations in the WAL */
 	idclock_wal_register();
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idtypes_shmem_request;

@@ -206,7 +206,7 @@ uid8_larger(PG_FUNCTION_ARGS)
 /*
  * The Datum is the value itself, so the sort compares Datums as unsigned
  * integers, with no abbreviation needed; tuplesort recognises this
- * comparator and runs its specialised quicksort (PostgreSQL 15 and later).
+ * comparator and runs its specialised quicksort.
  */
 PG_FUNCTION_INFO_V1(uid8_sortsupport);
 Datum

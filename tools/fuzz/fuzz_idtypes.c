@@ -55,12 +55,7 @@
 #include "utils/elog.h"
 
 #include "codec.h"
-
-/* the varlena macros left postgres.h in PostgreSQL 16 (as in src/compat.h,
- * which this harness, built outside the server, does not include whole) */
-#if PG_VERSION_NUM >= 160000
-#include "varatt.h"
-#endif
+#include "compat.h"
 
 /* the C library's, not libpgport's (port.h renames them) */
 #undef fprintf
@@ -206,7 +201,7 @@ errfinish(const char *filename, int lineno, const char *funcname)
 	}
 }
 
-#if PG_VERSION_NUM >= 160000
+#ifdef IDTYPES_HAVE_SOFT_ERRORS
 /*
  * Soft errors (ereturn, PostgreSQL 16 and later): the harness calls with no
  * error context, where the server raises them as hard errors, and so does
