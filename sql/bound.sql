@@ -1,6 +1,6 @@
 --
 -- bound: the safe bound of each scheme for reading new rows by key
--- (src/bound.c), for every scheme of idtypes_schemes() (each_scheme() of
+-- (src/clock/bound.c), for every scheme of idtypes_schemes() (each_scheme() of
 -- sql/setup.sql: a check prints the schemes it fails for, none when all
 -- pass).  The server of the regression files preloads idtypes; nothing
 -- else generates ids while a file runs, so a committed id is below the

@@ -25,7 +25,7 @@
 #include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 
-#include "bound.h"
+#include "clock/clock.h"
 #include "byteid.h"
 #include "codec.h"
 #include "compat.h"

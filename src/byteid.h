@@ -26,7 +26,7 @@
 #include "datatype/timestamp.h"
 #include "utils/timestamp.h"
 
-#include "clock.h"
+#include "clock/clock.h"
 #include "scheme.h"
 
 /*

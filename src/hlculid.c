@@ -20,7 +20,7 @@
  * receive rule, hlculid_observe(), raises the clock to an observed id, so
  * that every id generated afterwards sorts after it.  With
  * shared_preload_libraries the clock is the server's, lock-free and
- * persisted ahead of use (clock.c); without, each backend has its own and
+ * persisted ahead of use (clock/clock.c); without, each backend has its own and
  * the 48 random bits keep backends apart.
  *
  * Copyright (c) 2026, idtypes developers
@@ -42,7 +42,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "hlculid.h"
@@ -161,7 +161,7 @@ hlculid_init(void)
 	 * from a broken clock (or a forged one) cannot drag the server's clock,
 	 * and with it every id it generates, far into the future.  Server-wide,
 	 * like the clock it protects.  -1 leaves only the limit of every clock
-	 * move (idtypes.clock_max_ahead, clocksql.c), which binds every role but
+	 * move (idtypes.clock_max_ahead, clock/sql.c), which binds every role but
 	 * superusers.
 	 */
 	DefineCustomIntVariable("idtypes.hlculid_max_drift",

@@ -29,11 +29,12 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "storage/shmem.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "muid.h"
 #include "node.h"
@@ -207,9 +208,11 @@ muid_shmem_size(void)
 
 /* In the postmaster, at start and after each crash reinitialisation. */
 void
-muid_shmem_init(void *area, bool found)
+muid_shmem_init(void)
 {
-	shared_medallion = (uint64 *) area;
+	bool		found;
+
+	shared_medallion = ShmemInitStruct("idtypes muid medallion", muid_shmem_size(), &found);
 	if (!found)
 	{
 		uint64		r;

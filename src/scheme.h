@@ -8,7 +8,7 @@
  * does it with the conversions below the table, the one time arithmetic of
  * the project: between a scheme's ticks, microseconds since its tick 0,
  * the clocks' Unix nanoseconds and timestamptz.  The id clocks and their
- * state file (clock.c), the comparisons of the byte-string ids with a
+ * state file (src/clock/), the comparisons of the byte-string ids with a
  * timestamptz and their floor and ceiling functions (byteid.c), the UUIDs
  * (uuid.c adds only the fraction of a tick that v7 carries) and each
  * scheme's generator use them, so an id's clock word and the timestamp
@@ -58,7 +58,7 @@ typedef enum IdSchemeId
  *
  * A scheme's ids carry a count of ticks of tick_ns nanoseconds since tick 0,
  * midnight UTC at the start of Julian day epoch_jdate, in tick_bits bits.
- * Its clock (clock.c) is one 64-bit word, the tick count shifted left by
+ * Its clock (clock/clock.c) is one 64-bit word, the tick count shifted left by
  * counter_bits, with what the scheme counts within a tick below it (a
  * counter, a sequence and generator slot, or a sub-tick fraction).  For the
  * byte-string ids (muid, hlculid, tid62) the tick count is also the id's

@@ -35,7 +35,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "random.h"

@@ -87,7 +87,7 @@ CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid p
 	AS 'MODULE_PATHNAME', 'uid8_claimed_generators'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
--- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- the safe bound for reading new rows by key (src/clock/bound.c): VOLATILE,
 -- since it moves within a statement
 CREATE FUNCTION uid8_safe_bound() RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_safe_bound'
@@ -124,7 +124,7 @@ CREATE FUNCTION uid8_ceil(pg_catalog.timestamptz) RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_ceil'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- the uid8 clock moved past an id by hand (src/clocksql.c): for superusers
+-- the uid8 clock moved past an id by hand (src/clock/sql.c): for superusers
 -- and members of the role of idtypes.clock_mover_role (checked in C);
 -- EXECUTE is the extension owner's to grant
 CREATE FUNCTION idtypes_advance_clock(past uid8) RETURNS pg_catalog.timestamptz

@@ -38,8 +38,7 @@
 #include "utils/tuplestore.h"
 
 #include "byteid.h"
-#include "bound.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "compat.h"
 #include "node.h"
 #include "uid8.h"
@@ -159,7 +158,7 @@ uid8_init(void)
  *
  * - The server's: idtypes.uid8_generator_id configured, with
  *   shared_preload_libraries.  The word is the shared IDSCHEME_UID8 clock,
- *   advanced lock-free by every backend and persisted ahead by clock.c, so
+ *   advanced lock-free by every backend and persisted ahead by clock/clock.c, so
  *   ids are never reissued across backends, restarts or clock steps.  Its
  *   generator ids are fixed: idtypes.uid8_generator_count of them.
  *

@@ -22,7 +22,7 @@
  * below: for v7, the milliseconds and the fraction under them) with the
  * version nibble inserted at bits 48-51, then the variant and 62 bits that
  * do not take part in time.  A tick count comes from the scheme's id clock
- * (clock.c), whose word is that field itself, so every UUID a server
+ * (clock/clock.c), whose word is that field itself, so every UUID a server
  * generates has a timestamp of its own and sorts after every UUID generated
  * before it (across all backends with shared_preload_libraries, per backend
  * without), whatever the system clock does.
@@ -49,8 +49,7 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "bound.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "random.h"

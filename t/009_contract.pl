@@ -206,7 +206,7 @@ sub code_of
 	$text =~ s/#[^\n]*//g if $file =~ /\.(pl|sh)$/;
 	return $text;
 }
-for my $file (qw(src/partition.sql src/clock.sql src/clocksql.c tools/fuzz.sh tools/fuzz/fuzz_idtypes.c),
+for my $file (qw(src/partition.sql src/clock/clock.sql src/clock/sql.c tools/fuzz.sh tools/fuzz/fuzz_idtypes.c),
 	map { "sql/$_.sql" } qw(soft_input client_casts date_bin partition bound clock_advance catalog))
 {
 	my $code = code_of($file);
@@ -216,5 +216,69 @@ for my $file (qw(src/partition.sql src/clock.sql src/clocksql.c tools/fuzz.sh to
 	my @named = grep { $code =~ /(?<![\w.])\Q$_\E(?!\w)/ } @clocks;
 	is("@named", '', "$file names no scheme: it takes them from src/scheme.h");
 }
+
+# ---------------------------------------------------------------------------
+# the include graph of src/
+# ---------------------------------------------------------------------------
+
+# The modules of src/ and their layers: what a module may include is at
+# its layer or below.  The clock subsystem (src/clock/) is one module, whose
+# one header for the rest is clock/clock.h; every module not named here is
+# a scheme's (its own files and what it needs).
+my %layer = (
+	(map { $_ => 0 } qw(compat scheme codec random timebin)),
+	clock => 1,
+	(map { $_ => 2 } qw(byteid node)),
+	(map { $_ => 4 } qw(idtypes identity)));
+my (%edges, @outside_public);
+for my $file (glob("$root/src/*.[ch]"), glob("$root/src/clock/*.[ch]"))
+{
+	my $rel = $file =~ s{^\Q$root/\E}{}r;
+	my $from = $rel =~ m{^src/clock/} ? 'clock' : $rel =~ s{^src/(\w+)\.[ch]$}{$1}r;
+	for my $inc ((slurp($rel) // '') =~ /^#include "([^"]+)"/mg)
+	{
+		my $to;
+		if ($inc =~ m{^clock/(\w+\.h)$})
+		{
+			$to = 'clock';
+			push @outside_public, "$rel: $inc" if $1 ne 'clock.h';
+		}
+		elsif ($from eq 'clock' && -e "$root/src/clock/$inc")
+		{
+			$to = 'clock';
+		}
+		elsif ($inc =~ /^(\w+)\.h$/ && -e "$root/src/$inc")
+		{
+			$to = $1;
+		}
+		$edges{$from}{$to} = 1 if defined $to && $to ne $from;
+	}
+}
+my $layer_of = sub { $layer{ $_[0] } // 3 };
+my @upward = map { my $f = $_; map { "$f -> $_" } grep { $layer_of->($_) > $layer_of->($f) } sort keys %{ $edges{$f} } }
+  sort keys %edges;
+is("@upward", '', 'src/: no include points up the layers (base, clock, byte ids and nodes, schemes, the module)');
+is("@outside_public", '', 'src/: outside src/clock/, only its public header clock/clock.h is included');
+# cycles between modules (those within src/clock/ are one module's)
+my %state;
+my @cycles;
+my $visit;
+$visit = sub {
+	my ($m, @path) = @_;
+	$state{$m} = 1;
+	for my $n (sort keys %{ $edges{$m} // {} })
+	{
+		if (($state{$n} // 0) == 1)
+		{
+			my @p = (@path, $m);
+			my ($i) = grep { $p[$_] eq $n } 0 .. $#p;
+			push @cycles, join(' -> ', @p[$i .. $#p], $n);
+		}
+		$visit->($n, @path, $m) unless $state{$n};
+	}
+	$state{$m} = 2;
+};
+$visit->($_) for grep { !$state{$_} } sort keys %edges;
+is(join('; ', @cycles), '', 'src/: no include cycle between modules');
 
 done_testing();

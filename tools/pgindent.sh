@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# tools/pgindent.sh: PostgreSQL's pgindent over the C code of idtypes (src/
-# and the libFuzzer harness in tools/fuzz/), with the server's typedefs and
-# those of src/typedefs.list, so that the code reads like the server's own.
+# tools/pgindent.sh: PostgreSQL's pgindent over the C code of idtypes (src/,
+# src/clock/ and the libFuzzer harness in tools/fuzz/), with the server's
+# typedefs and those of src/typedefs.list, so that the code reads like the
+# server's own.
 #
 # Usage: bash tools/pgindent.sh [FILE...]   indent the files (default: all
 #                                           of them) in place
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ ${#files[@]} -gt 0 ] || files=("$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c)
+[ ${#files[@]} -gt 0 ] || files=("$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/src/clock/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c)
 
 # The C files' own typedef names: "typedef ... NAME;", "typedef struct X
 # {...} NAME;" and "typedef T (*NAME) (...);", comments and strings aside.
@@ -56,7 +57,7 @@ own_typedefs() {
 			$decl =~ s/\{(?:[^{}]++|(?0))*\}/ /g;
 			if ($decl =~ /\(\s*\*\s*(\w+)\s*\)/) { print "$1\n" }
 			elsif ($decl =~ /(\w+)\s*(?:\[[^\]]*\]\s*)*$/) { print "$1\n" }
-		}' "$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c
+		}' "$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/src/clock/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c
 }
 
 # The pgindent driver and the server's typedefs.list, in $PGINDENT_DIR/pgindent/.

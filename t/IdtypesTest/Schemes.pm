@@ -35,7 +35,7 @@ sub slurp
 }
 
 # The clock word that the state file writes for the newest of the ids %1$s
-# (src/clock.h), with hi8(bytea), the first 8 bytes as a bigint, that
+# (src/clock/clock.h), with hi8(bytea), the first 8 bytes as a bigint, that
 # t/010_clock_state.pl defines: by default the id's leading tick and
 # counter bits (the byte-string ids); the UUIDs' 60-bit field around the
 # version nibble; uid8's millisecond, at its end with automatic generator

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * clockwal.c
+ * wal.c
  *	  The clocks' reservations in the WAL: a custom WAL resource manager, so
  *	  that a standby, a restored backup and a crash restart know how far the
  *	  clocks of the server whose WAL they replay could have issued ids.
@@ -26,7 +26,7 @@
  * register one id, so a clash shows at once, never as mixed-up records.
  *
  * The other record, "REWIND", is a clock moved back by a superuser
- * (idtypes_rewind_clock(), clocksql.c): the clock and the word it now
+ * (idtypes_rewind_clock(), sql.c): the clock and the word it now
  * stands at.  Its redo brings the clock down to that word, in shared memory
  * and in the state file, so that a standby, a restored backup and a crash
  * restart follow the server that wrote it; the reservations after it raise
@@ -50,13 +50,11 @@
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clockwal.c
+ * src/clock/wal.c
  *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
-
-#include "compat.h"
 
 #include "access/xlog.h"
 #include "access/xlog_internal.h"
@@ -70,7 +68,8 @@
 #include "tcop/tcopprot.h"
 #include "utils/timestamp.h"
 
-#include "clock.h"
+#include "compat.h"
+#include "internal.h"
 
 #define IDCLOCK_RMGR_ID			203
 #define IDCLOCK_RMGR_NAME		"idtypes"

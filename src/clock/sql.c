@@ -1,12 +1,12 @@
 /*-------------------------------------------------------------------------
  *
- * clocksql.c
+ * sql.c
  *	  Who may move the server-wide clocks, and how far: the settings that
  *	  govern every clock, idtypes_advance_clock() (a scheme's clock past a
  *	  time or an id, by hand) and idtypes_rewind_clock() (a clock back, the
  *	  way out of one moved too far).
  *
- * The clocks' reservations reach the WAL (clockwal.c), so a server that
+ * The clocks' reservations reach the WAL (wal.c), so a server that
  * replays another's WAL resumes above it.  Where no WAL carries them, an
  * administrator moves the clock instead: a logical dump restored into a
  * server that keeps generating with the old identity, a platform that does
@@ -22,11 +22,11 @@
  * back by itself, so one moved years ahead (or to the end of its range,
  * where it issues nothing) would stay there.  idtypes_rewind_clock(), for
  * superusers only, moves one clock back, and the WAL carries that to
- * standbys and crash recovery (clockwal.c).
+ * standbys and crash recovery (wal.c).
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clocksql.c
+ * src/clock/sql.c
  *
  *-------------------------------------------------------------------------
  */
@@ -41,8 +41,8 @@
 #include "utils/guc.h"
 #include "utils/timestamp.h"
 
-#include "clock.h"
 #include "compat.h"
+#include "internal.h"
 
 /* ---------- the settings of every clock ---------- */
 
@@ -302,7 +302,7 @@ idclock_advance_past(IdSchemeId id, TimestampTz t)
  * afterwards have a time just after past, and keeps every other clock where
  * it is.  For superusers only, on a primary: the state file and the WAL
  * record make it durable before it returns, and standbys and crash recovery
- * follow the record (clockwal.c).
+ * follow the record (wal.c).
  *
  * What it gives up, which doc/operations.md spells out: the ids made while
  * the clock was ahead sort above the new ones, and the new ones could meet

@@ -1,5 +1,5 @@
--- src/clock.sql: what moves the schemes' server-wide clocks by hand
--- (src/clocksql.c), by the scheme's name.  Each type's source moves its
+-- src/clock/clock.sql: what moves the schemes' server-wide clocks by hand
+-- (src/clock/sql.c), by the scheme's name.  Each type's source moves its
 -- clock past an id of the type: idtypes_advance_clock(past <type>).
 
 ---------------------------------------------------------------------------
