@@ -71,22 +71,17 @@ END
 $$;
 """
 
-# (name, SQL type, generator expression, what it is)
+# (name, SQL type, generator expression, what it is): those of core and
+# other software, then idtypes' own, one per scheme of idtypes_schemes(), in
+# its order (Bench.setup() adds them from the server)
 GENERATORS = [
     ("bigint sequence", "bigint", "nextval('bench_seq')", "core"),
     ("gen_random_uuid()", "uuid", "gen_random_uuid()", "core"),
     ("uuid_generate_v1()", "uuid", "uuid_generate_v1()", "uuid-ossp"),
     ("uuid_generate_v4()", "uuid", "uuid_generate_v4()", "uuid-ossp"),
     ("PL/pgSQL UUIDv7", "uuid", "bench_plpgsql_uuidv7()", "blog"),
-    ("uuidv7_next()", "uuid", "uuidv7_next()", "idtypes"),
-    ("uuidv6_next()", "uuid", "uuidv6_next()", "idtypes"),
-    ("uuidv8_next()", "uuid", "uuidv8_next()", "idtypes"),
-    ("gen_muid()", "muid", "gen_muid()", "idtypes"),
-    ("gen_hlculid()", "hlculid", "gen_hlculid()", "idtypes"),
-    ("gen_tid62()", "tid62", "gen_tid62()", "idtypes"),
-    ("gen_uid8()", "uid8", "gen_uid8()", "idtypes"),
 ]
-IDTYPES_GENERATORS = [g for g in GENERATORS if g[3] == "idtypes"]
+IDTYPES_GENERATORS = []
 
 TARGET_GEN_USEC = 0.15
 
@@ -171,6 +166,9 @@ class Bench:
                 c.execute(PLPGSQL_UUIDV7)
                 c.execute(FILL_PROCEDURE)
         with self.connect("shared") as c:
+            IDTYPES_GENERATORS[:] = [(f"{fn}()", typ, f"{fn}()", "idtypes") for fn, typ in c.execute(
+                "SELECT generator_fn, type FROM idtypes_schemes()").fetchall()]
+            GENERATORS.extend(IDTYPES_GENERATORS)
             self.server_version = c.execute("SHOW server_version").fetchone()[0]
             self.settings = {
                 k: c.execute(f"SHOW {k}").fetchone()[0]

@@ -402,3 +402,8 @@ SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
 RESET ROLE;
 REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM hlculid_observer;
 DROP ROLE hlculid_observer;
+-- the safe bound (sql/bound.sql has every scheme's): the first hlculid of
+-- its clock word (millisecond and counter)
+SELECT hlculid_publisher(hlculid_safe_bound()) AS publisher, hlculid_entropy(hlculid_safe_bound()) AS entropy;
+-- time bins (sql/date_bin.sql checks every scheme's against core's date_bin())
+SELECT hlculid_date_bin('1 hour', '01K0RS6SB4000002NAM48H248H', '2000-01-01');

@@ -20,7 +20,7 @@
  * receive rule, hlculid_observe(), raises the clock to an observed id, so
  * that every id generated afterwards sorts after it.  With
  * shared_preload_libraries the clock is the server's, lock-free and
- * persisted ahead of use (clock.c); without, each backend has its own and
+ * persisted ahead of use (clock/clock.c); without, each backend has its own and
  * the 48 random bits keep backends apart.
  *
  * Copyright (c) 2026, idtypes developers
@@ -42,7 +42,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "hlculid.h"
@@ -161,7 +161,7 @@ hlculid_init(void)
 	 * from a broken clock (or a forged one) cannot drag the server's clock,
 	 * and with it every id it generates, far into the future.  Server-wide,
 	 * like the clock it protects.  -1 leaves only the limit of every clock
-	 * move (idtypes.clock_max_ahead, clocksql.c), which binds every role but
+	 * move (idtypes.clock_max_ahead, clock/sql.c), which binds every role but
 	 * superusers.
 	 */
 	DefineCustomIntVariable("idtypes.hlculid_max_drift",
@@ -229,7 +229,7 @@ hlculid_node_publisher(void)
 static inline uint64
 hlculid_now_floor(void)
 {
-	int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
+	int64		now_ms = idscheme_tick_at_ns(idclock_now_ns(), hlculid_scheme);
 
 	/* before 1970 the logical clock simply goes on from its last value */
 	if (now_ms < 0)
@@ -290,7 +290,7 @@ hlculid_observe(PG_FUNCTION_ARGS)
 						"hlculid_observe() moves the hybrid logical clock of every database of this server.");
 	if (idtypes_hlculid_max_drift >= 0)
 	{
-		int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
+		int64		now_ms = idscheme_tick_at_ns(idclock_now_ns(), hlculid_scheme);
 		int64		ahead = (int64) (clock >> HLCULID_COUNTER_BITS) - now_ms;
 
 		if (ahead > idtypes_hlculid_max_drift)
@@ -298,7 +298,7 @@ hlculid_observe(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("hlculid is too far ahead of this server's clock"),
 					 errdetail("Its time is %s, " INT64_FORMAT " ms ahead; idtypes.hlculid_max_drift allows %d ms.",
-							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> HLCULID_COUNTER_BITS, hlculid_scheme)),
+							   timestamptz_to_str(idscheme_tick_to_timestamptz(clock >> HLCULID_COUNTER_BITS, hlculid_scheme)),
 							   ahead, idtypes_hlculid_max_drift),
 					 errhint("Check the clock of the node that made it.  If that clock is right, raise idtypes.hlculid_max_drift.")));
 	}
@@ -337,7 +337,7 @@ PG_FUNCTION_INFO_V1(hlculid_from_parts);
 Datum
 hlculid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
 	int32		counter = PG_GETARG_INT32(1);
 	int32		publisher = PG_GETARG_INT32(2);
 	int64		entropy = PG_GETARG_INT64(3);

@@ -87,7 +87,7 @@ CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid p
 	AS 'MODULE_PATHNAME', 'uid8_claimed_generators'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
--- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- the safe bound for reading new rows by key (src/clock/bound.c): VOLATILE,
 -- since it moves within a statement
 CREATE FUNCTION uid8_safe_bound() RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_safe_bound'
@@ -123,6 +123,17 @@ CREATE FUNCTION uid8_floor(pg_catalog.timestamptz) RETURNS uid8
 CREATE FUNCTION uid8_ceil(pg_catalog.timestamptz) RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_ceil'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- the uid8 clock moved past an id by hand (src/clock/sql.c): for superusers
+-- and members of the role of idtypes.clock_mover_role (checked in C);
+-- EXECUTE is the extension owner's to grant
+CREATE FUNCTION idtypes_advance_clock(past uid8) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uid8'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(uid8) IS
+	'moves the uid8 clock past the id, never back; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(uid8) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
 
 -- casts: bigint is the same 64 bits (two's complement), bytea the 8 bytes
 CREATE FUNCTION uid8_to_bytea(uid8) RETURNS pg_catalog.bytea

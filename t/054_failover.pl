@@ -1,5 +1,5 @@
 # Ids across failover, restore, rewind and crash restart: the clocks'
-# reservations reach the WAL (src/clockwal.c), so a server that replays
+# reservations reach the WAL (src/clock/wal.c), so a server that replays
 # another's WAL resumes above every id that server could have issued,
 # whatever its own clock says.  Every new server runs a minute behind the
 # primary whose ids it replays (libfaketime), as after a failover to a host

@@ -554,12 +554,12 @@ for my $grp (@groups)
 # ---------------------------------------------------------------------------
 
 # per scheme of the extension's own types, the core type a CDC tool knows
-# and the expression of the key in it
+# and the expression of the key in it: its text, unless it has the bits of
+# a uuid or a bigint
 my %beside = (
 	muid => [ 'uuid', 'id::uuid' ],
 	hlculid => [ 'uuid', 'id::uuid' ],
-	uid8 => [ 'bigint', 'id::bigint' ],
-	tid62 => [ 'text', 'id::text' ]);
+	uid8 => [ 'bigint', 'id::bigint' ]);
 my %core_oid = (uuid => 2950, bigint => 20, text => 25);
 
 # What pgoutput (text) sends of table $t through slot and publication $t
@@ -587,7 +587,7 @@ sub recipe_run
 
 for my $s (byte_schemes())
 {
-	my ($core, $expr) = @{ $beside{ $s->{name} } };
+	my ($core, $expr) = @{ $beside{ $s->{name} } // [ 'text', 'id::text' ] };
 	my $key = [ 'id', $oid{ $s->{name} } ];
 	my $col = [ "id_$core", $core_oid{$core} ];
 	# every version: a plain column, kept equal to the key by a trigger,

@@ -52,7 +52,7 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # The ORMs of the ORM tests (t/024_orm_python.pl, t/025_orm_js.pl), which run
 # once, against PostgreSQL 17, whose Debian release (13) packages SQLAlchemy
 # 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
-# js/orm/package-lock.json.
+# clients/js/orm/package-lock.json.
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(python3-sqlalchemy python3-alembic python3-django nodejs npm)
 # ActiveRecord 7.2 and ruby-pg for the Rails test (t/028_rails.pl), with
 # the ORMs: Debian 13 packages them (Debian 12 has ActiveRecord 6.1).
@@ -182,15 +182,45 @@ build_install() {
 	log "building idtypes${*:+ ($*)}"
 	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
+	# exactly this tree's scripts: none left over from another tree's install
+	as_root sh -c 'rm -f "$1"/extension/idtypes--*.sql' sh "$($PG_CONFIG --sharedir)"
 	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
 }
 
-# make_dist DIR: the PGXN archive (make dist) of what git tracks, uncommitted
-# changes to tracked files included, in DIR.
+# make_dist DIR: in DIR, the PGXN archive (make dist) of what git tracks,
+# uncommitted changes to tracked files included; and in DIR/previous/ the
+# source of the previous release, which t/013_upgrade.pl builds: the tag
+# v<V> of the newest release frozen in released/ before the current
+# version, or, before a second release exists, the same tree as the
+# archive.  A release without its tag is an error.
 make_dist() {
-	local ref
+	local ref prev name
 	ref=$(git -C "$IDTYPES_ROOT" stash create)
-	make -s -C "$IDTYPES_ROOT" dist DIST_REF="${ref:-HEAD}" DISTDIR="$1" >/dev/null
+	ref=${ref:-HEAD}
+	make -s -C "$IDTYPES_ROOT" dist DIST_REF="$ref" DISTDIR="$1" >/dev/null
+	prev=$(previous_release)
+	if [ -n "$prev" ]; then
+		git -C "$IDTYPES_ROOT" rev-parse -q --verify "refs/tags/v$prev" >/dev/null ||
+			{ echo "released/ holds $prev, but git has no tag v$prev (doc/contributing.md, Releasing)" >&2; return 1; }
+		ref=v$prev name=v$prev
+	else
+		name=$(git -C "$IDTYPES_ROOT" rev-parse --short=12 "$ref")
+	fi
+	mkdir -p "$1/previous"
+	git -C "$IDTYPES_ROOT" archive --format=tar --prefix="idtypes-$name/" -o "$1/previous/idtypes-$name.tar" "$ref"
+}
+
+# previous_release: the newest version frozen in released/ other than the
+# current one (default_version), if any.
+previous_release() {
+	local current f v
+	current=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$IDTYPES_ROOT/idtypes.control")
+	for f in "$IDTYPES_ROOT"/released/idtypes--*.sql; do
+		[ -e "$f" ] || continue
+		v=${f##*/idtypes--}
+		v=${v%.sql}
+		[ "$v" = "$current" ] || echo "$v"
+	done | sort -V | tail -n 1
 }
 
 # tar_source_tree: the source tree as a tar stream on standard output,

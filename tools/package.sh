@@ -316,7 +316,8 @@ dynamic_library_path = '\$libdir:/extensions/idtypes/lib'"
 # run_packages LIST: tools/test.sh --packages LIST: package_test for each
 # version, and the summary line of them all.
 run_packages() {
-	local list=${1//,/ } v logs rc=0 line p f s total_p=0 total_f=0 total_s=0
+	local list=${1//,/ } v logs rc=0 counts
+	total_p=0 total_f=0 total_s=0
 	[ "$list" = all ] && list="${MATRIX_VERSIONS[*]}"
 	for v in $list; do
 		release_of "$v" >/dev/null ||
@@ -337,11 +338,8 @@ run_packages() {
 	for v in $list; do
 		rc=0
 		package_test "$v" "$(ls "$logs"/dist/*.zip)" 2>&1 | tee "$logs/package-$v.log" || rc=$?
-		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$logs/package-$v.log" | tail -n 1)
-		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
-		read -r p _ f _ s _ <<<"${line//,/}"
-		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
-		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+		# (tally of tools/roots.sh, which tools/test.sh sources with this)
+		tally "$logs/package-$v.log" "$rc"
 	done
 	echo "$total_p passed, $total_f failed, $total_s skipped"
 	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi

@@ -1,6 +1,6 @@
 // Client test of idtypes with pgx v5 and the codecs of package idtypespgx.
 //
-// go/test_idtypes_pgx/main.go
+// clients/go/test_idtypes_pgx/main.go
 //
 // Connects to the server of the PG* environment variables (database
 // postgres, where the idtypes extension can be created) and checks, in the

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * clockwal.c
+ * wal.c
  *	  The clocks' reservations in the WAL: a custom WAL resource manager, so
  *	  that a standby, a restored backup and a crash restart know how far the
  *	  clocks of the server whose WAL they replay could have issued ids.
@@ -26,7 +26,7 @@
  * register one id, so a clash shows at once, never as mixed-up records.
  *
  * The other record, "REWIND", is a clock moved back by a superuser
- * (idtypes_rewind_clock(), clocksql.c): the clock and the word it now
+ * (idtypes_rewind_clock(), sql.c): the clock and the word it now
  * stands at.  Its redo brings the clock down to that word, in shared memory
  * and in the state file, so that a standby, a restored backup and a crash
  * restart follow the server that wrote it; the reservations after it raise
@@ -50,15 +50,11 @@
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clockwal.c
+ * src/clock/wal.c
  *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
-
-#include "compat.h"
-
-#ifdef IDTYPES_HAVE_CUSTOM_RMGR
 
 #include "access/xlog.h"
 #include "access/xlog_internal.h"
@@ -72,7 +68,8 @@
 #include "tcop/tcopprot.h"
 #include "utils/timestamp.h"
 
-#include "clock.h"
+#include "compat.h"
+#include "internal.h"
 
 #define IDCLOCK_RMGR_ID			203
 #define IDCLOCK_RMGR_NAME		"idtypes"
@@ -128,9 +125,7 @@ idclock_rm_desc(StringInfo buf, XLogReaderState *record)
 	memcpy(&xlrec, XLogRecGetData(record), SizeOfIdclockReserve);
 	if (xlrec.clock < IDSCHEME_COUNT)
 	{
-		int64		ns = idclock_ns_of_word(xlrec.clock, xlrec.reserved);
-		TimestampTz ts = ns / 1000 -
-		(TimestampTz) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+		TimestampTz ts = idscheme_ns_to_timestamptz(idclock_ns_of_word(xlrec.clock, xlrec.reserved));
 
 		appendStringInfo(buf, "%s %s " UINT64_FORMAT " (%s)", idschemes[xlrec.clock].name,
 						 info == XLOG_IDCLOCK_REWIND ? "back to" : "up to",
@@ -154,6 +149,8 @@ idclock_rm_identify(uint8 info)
 /*
  * Records without blocks or transaction: no startup, cleanup, page masking
  * or logical decoding (decoding passes over a record it has no callback for).
+ * Not const: RegisterCustomRmgr() takes a const pointer since PostgreSQL 16,
+ * a plain one in 15, and both accept this.
  */
 static RmgrData idclock_rmgr = {
 	.rm_name = IDCLOCK_RMGR_NAME,
@@ -318,39 +315,3 @@ idclock_wal_log_rewind(IdSchemeId id, uint64 word)
 	lsn = XLogInsert(IDCLOCK_RMGR_ID, XLOG_IDCLOCK_REWIND);
 	XLogFlush(lsn);
 }
-
-#else							/* !IDTYPES_HAVE_CUSTOM_RMGR */
-
-#include "clock.h"
-
-/* Before PostgreSQL 15: no custom resource managers; the state file alone. */
-void
-idclock_wal_register(void)
-{
-}
-
-bool
-idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn)
-{
-	*lsn = InvalidXLogRecPtr;
-	return true;
-}
-
-XLogRecPtr
-idclock_wal_confirmed(int level)
-{
-	return InvalidXLogRecPtr;
-}
-
-bool
-idclock_wal_wait(XLogRecPtr lsn, int level)
-{
-	return true;
-}
-
-void
-idclock_wal_log_rewind(IdSchemeId id, uint64 word)
-{
-}
-
-#endif							/* IDTYPES_HAVE_CUSTOM_RMGR */

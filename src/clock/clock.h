@@ -1,18 +1,21 @@
 /*-------------------------------------------------------------------------
  *
  * clock.h
- *	  Monotonic id clocks shared by every generator of idtypes.
+ *	  Monotonic id clocks shared by every generator of idtypes: the one
+ *	  header of the clock subsystem (src/clock/) for the rest of src/.
  *
  * Each scheme keeps its generation state in one 64-bit word (for example
  * hlculid's 48-bit millisecond and 16-bit counter) and advances it with a
  * compare-and-swap, so that the values a server issues are strictly
  * increasing in generation order.  With shared_preload_libraries the words
  * live in shared memory and are persisted ahead of use in a small state file
- * and in the WAL (clockwal.c); without it each backend has its own.
+ * (state.c) and in the WAL (wal.c); without it each backend has its own.
+ * The safe bound of each scheme (bound.c) knows the smallest word an open
+ * transaction may hold.  The folder's own declarations are in internal.h.
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clock.h
+ * src/clock/clock.h
  *
  *-------------------------------------------------------------------------
  */
@@ -28,7 +31,6 @@
 #include "replication/walsender.h"
 #include "storage/lwlock.h"
 
-#include "bound.h"
 #include "compat.h"
 #include "scheme.h"
 
@@ -157,20 +159,6 @@ idclock_monotonic_ns(void)
 }
 
 /*
- * A clock's ticks (its word without the counter bits) at a Unix time in
- * nanoseconds.  Inline, so that a generator, which names its scheme,
- * divides by that scheme's constant tick length (a multiplication) at every
- * id.
- */
-static inline int64
-idclock_ticks_at(IdSchemeId id, int64 ns)
-{
-	const IdScheme *s = &idschemes[id];
-
-	return Max(ns, 0) / s->tick_ns + idscheme_unix_epoch_ticks(s);
-}
-
-/*
  * The word of the first id at a Unix time in nanoseconds (saturating at the
  * largest word: a time past the clock's range never wraps to an early word).
  */
@@ -287,6 +275,31 @@ idclock_cover(IdSchemeId id, IdClock *c, uint64 value)
 }
 
 /*
+ * The safe bound (bound.c).  One bit per scheme whose clock this process has
+ * used in its current transaction: read by idclock_advance() at every id,
+ * the only cost of the bound on the hot path.  idbound_enter() publishes
+ * this transaction's floor for a scheme, before its first id of that
+ * scheme.
+ */
+extern uint32 idbound_entered;
+extern void idbound_enter(IdSchemeId id);
+
+static inline void
+idbound_before_id(IdSchemeId id)
+{
+	if (unlikely(!(idbound_entered & (((uint32) 1) << id))))
+		idbound_enter(id);
+}
+
+/*
+ * The safe bound of a scheme as a clock word: every id of the scheme made
+ * by this server's generators whose clock word is below it is committed and
+ * visible to any snapshot taken afterwards, or will never be.  Raises an
+ * error without shared_preload_libraries.
+ */
+extern uint64 idbound_safe_word(IdSchemeId id);
+
+/*
  * Move a clock forward: the step's value if it is above the last one (with
  * a compare-and-swap loop on a shared clock, lock-free), and covered by the
  * reservation; 0 if the step refuses.  The step is inlined: pass a static
@@ -366,7 +379,7 @@ extern void idclock_move(IdSchemeId id, uint64 value);
 extern uint64 idclock_moves(IdSchemeId id);
 
 /*
- * Who may move a server-wide clock, and how far (clocksql.c): the settings
+ * Who may move a server-wide clock, and how far (sql.c): the settings
  * idtypes.clock_mover_role and idtypes.clock_max_ahead (milliseconds),
  * defined by idclock_init(), which _PG_init() calls.
  *
@@ -387,60 +400,49 @@ extern void idclock_check_mover(IdSchemeId id, const char *detail);
 extern void idclock_check_ahead(IdSchemeId id, uint64 word, const char *function);
 
 /*
- * Move a shared clock back to word (idtypes_rewind_clock(), and the redo of
- * its WAL record): its value and reservation, the state file, the safe
- * bound's highest value returned, and the count that generators with a
- * word of their own (uid8's automatic generator ids) compare, through
- * idclock_rewinds(), to follow it down.  The only way a clock goes back;
- * the caller has checked that no id it could issue again is below word.
+ * The body of idtypes_advance_clock(past <type>), which each type's
+ * template defines: clock id moved past time t (an id's time), after the
+ * checks of idtypes_advance_clock(); returns the time the clock stands at.
+ * idclock_advance_to_word() is the same for a clock word (a UUID's time
+ * field).  idclock_names() lists the clocks for a hint ("a, b and c"), or
+ * with uuid_versions the UUID versions that have one.
  */
-extern void idclock_rewind(IdSchemeId id, uint64 word);
+extern Datum idclock_advance_past(IdSchemeId id, TimestampTz t);
+extern Datum idclock_advance_to_word(IdSchemeId id, uint64 word);
+extern char *idclock_names(bool uuid_versions);
+
+/*
+ * The count of the times a shared clock was moved back
+ * (idtypes_rewind_clock()): a generator with a word of its own (uid8's
+ * automatic generator ids) compares it with the count it saw, to follow the
+ * clock down.
+ */
 extern uint64 idclock_rewinds(IdSchemeId id);
 
 /*
- * Called by idtypes.c to place the clocks in shared memory.  A state file
- * whose clocks reach further ahead of the system clock than a clock may be
- * moved (idtypes.clock_max_ahead) plus the reservation window gets a
- * warning at start.
+ * The Unix time in nanoseconds of a clock word (its tick's start; 0 before
+ * 1970, PG_INT64_MAX past 2262).
  */
-extern Size idclock_shmem_size(void);
-extern void idclock_shmem_init(void *area, LWLock *lock, bool found);
-extern void idclock_save_state(int code, Datum arg);
-
-/* The Unix time in nanoseconds of a clock word (its tick's start). */
-extern int64 idclock_ns_of_word(IdSchemeId id, uint64 word);
+static inline int64
+idclock_ns_of_word(IdSchemeId id, uint64 word)
+{
+	return idscheme_ns_of_tick(word >> idschemes[id].counter_bits, &idschemes[id]);
+}
 
 /*
- * The reservations in the WAL (clockwal.c, PostgreSQL 15 and later; no-ops
- * before): register the resource manager (from _PG_init() when preloaded),
- * and log and flush a clock's new reservation: false when the server cannot
- * write WAL (a hot standby), else true with the end of the record in *lsn.
- * Redo raises the clock with idclock_redo_raise() (clock.c); clock is the
- * record's clock number, which may be one a newer version added.
+ * The subsystem in the module's life (idtypes.c): its settings, defined in
+ * every process (idclock_init()); under shared_preload_libraries, what the
+ * postmaster sets up (idclock_preload(): the WAL's resource manager, the
+ * safe bound's transaction callback), and the shared memory of the clocks,
+ * the state file and the safe bound, each under a name of its own, from the
+ * server's hooks (idclock_shmem_request(), idclock_shmem_startup(), with
+ * AddinShmemInitLock held).  The first startup resumes the clocks from the
+ * state file; a state file whose clocks reach further ahead of the system
+ * clock than a clock may be moved (idtypes.clock_max_ahead) plus the
+ * reservation window gets a warning.
  */
-extern void idclock_wal_register(void);
-extern bool idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn);
-extern void idclock_redo_raise(int clock, uint64 reserved);
-
-/*
- * A clock moved back (idclock_rewind()) is a record of its own, whose redo
- * (idclock_redo_rewind()) moves the clock of a standby, a restored backup or
- * a server restarting after a crash back as well.
- */
-extern void idclock_wal_log_rewind(IdSchemeId id, uint64 word);
-extern void idclock_redo_rewind(int clock, uint64 word);
-
-/*
- * Synchronous replication (clockwal.c): how far the synchronous standbys
- * have confirmed the WAL at a level (a wait mode of syncrep.h), and the
- * wait for a record's end at a level: true once confirmed, false if
- * synchronous replication is no longer in effect (as a commit then stops
- * waiting); a cancelled or terminated wait raises the error a cancelled
- * query gets.
- */
-extern XLogRecPtr idclock_wal_confirmed(int level);
-extern bool idclock_wal_wait(XLogRecPtr lsn, int level);
-
-#define IDCLOCK_STATE_FILE "idtypes.state"
+extern void idclock_preload(void);
+extern void idclock_shmem_request(void);
+extern void idclock_shmem_startup(void);
 
 #endif							/* IDTYPES_CLOCK_H */

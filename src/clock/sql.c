@@ -1,12 +1,12 @@
 /*-------------------------------------------------------------------------
  *
- * clocksql.c
+ * sql.c
  *	  Who may move the server-wide clocks, and how far: the settings that
  *	  govern every clock, idtypes_advance_clock() (a scheme's clock past a
  *	  time or an id, by hand) and idtypes_rewind_clock() (a clock back, the
  *	  way out of one moved too far).
  *
- * The clocks' reservations reach the WAL (clockwal.c), so a server that
+ * The clocks' reservations reach the WAL (wal.c), so a server that
  * replays another's WAL resumes above it.  Where no WAL carries them, an
  * administrator moves the clock instead: a logical dump restored into a
  * server that keeps generating with the old identity, a platform that does
@@ -22,11 +22,11 @@
  * back by itself, so one moved years ahead (or to the end of its range,
  * where it issues nothing) would stay there.  idtypes_rewind_clock(), for
  * superusers only, moves one clock back, and the WAL carries that to
- * standbys and crash recovery (clockwal.c).
+ * standbys and crash recovery (wal.c).
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clocksql.c
+ * src/clock/sql.c
  *
  *-------------------------------------------------------------------------
  */
@@ -40,20 +40,9 @@
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
-#include "utils/uuid.h"
 
-#include "clock.h"
 #include "compat.h"
-#include "uuid.h"
-
-/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
-#define UNIX_TO_PG_USECS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
-
-static TimestampTz
-timestamptz_of_ns(int64 ns)
-{
-	return ns / 1000 - UNIX_TO_PG_USECS;
-}
+#include "internal.h"
 
 /* ---------- the settings of every clock ---------- */
 
@@ -140,7 +129,7 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 						ahead_ns / INT64CONST(1000000000)),
 				 errdetail("Every %s id generated from now on carries a time at least that far ahead, until the system clock passes %s; "
 						   "idtypes.clock_max_ahead allows others " INT64_FORMAT " ms.",
-						   s->label, timestamptz_to_str(timestamptz_of_ns(ns)), (int64) idtypes_clock_max_ahead),
+						   s->label, timestamptz_to_str(idscheme_ns_to_timestamptz(ns)), (int64) idtypes_clock_max_ahead),
 				 errhint("If that was a mistake, idtypes_rewind_clock('%s', ...) moves the clock back.", s->name)));
 		return;
 	}
@@ -149,7 +138,7 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 			 errmsg("%s cannot move the %s clock that far ahead of this server's clock", function, s->name),
 			 errdetail("The target is %s, " INT64_FORMAT " s ahead; idtypes.clock_max_ahead allows " INT64_FORMAT " ms, "
 					   "and only a superuser may move a clock further.",
-					   timestamptz_to_str(timestamptz_of_ns(ns)), ahead_ns / INT64CONST(1000000000),
+					   timestamptz_to_str(idscheme_ns_to_timestamptz(ns)), ahead_ns / INT64CONST(1000000000),
 					   (int64) idtypes_clock_max_ahead),
 			 errhint("A clock never comes back by itself: every later %s id would carry that time.  "
 					 "If this server's clock is wrong, correct it first.", s->label)));
@@ -161,7 +150,7 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 static Datum
 clock_time(IdSchemeId id)
 {
-	return TimestampTzGetDatum(timestamptz_of_ns(idclock_ns_of_word(id, idclock_last(id))));
+	return TimestampTzGetDatum(idscheme_ns_to_timestamptz(idclock_ns_of_word(id, idclock_last(id))));
 }
 
 static void
@@ -181,8 +170,8 @@ check_shared(const char *function)
  * checks every call makes: shared clocks, the caller's right, and how far
  * ahead of this server's clock the word is.
  */
-static Datum
-advance_to(IdSchemeId id, uint64 word)
+Datum
+idclock_advance_to_word(IdSchemeId id, uint64 word)
 {
 	check_shared("idtypes_advance_clock()");
 	idclock_check_mover(id, "idtypes_advance_clock() moves a clock of every database of this server.");
@@ -195,8 +184,8 @@ advance_to(IdSchemeId id, uint64 word)
  * The clocks of src/scheme.h for a hint, "a, b and c": their names, or with
  * uuid_versions the UUID versions that have one.
  */
-static char *
-clock_list(bool uuid_versions)
+char *
+idclock_names(bool uuid_versions)
 {
 	StringInfoData list;
 	int			total = 0;
@@ -232,7 +221,7 @@ clock_by_name(text *scheme)
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown idtypes clock \"%s\"", name),
-			 errhint("The clocks are %s.", clock_list(false))));
+			 errhint("The clocks are %s.", idclock_names(false))));
 	pg_unreachable();
 }
 
@@ -254,15 +243,22 @@ word_past(IdSchemeId id, TimestampTz t, const char *what)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("cannot move the %s clock %s an infinite time", s->name, what)));
-	if (t < -UNIX_TO_PG_USECS)
+	if (t < -IDSCHEME_UNIX_TO_PG_USECS)
 		return 0;
+	/* the clocks count nanoseconds since 1970 in 64 bits: up to 2262 */
+	if (t >= idscheme_ns_to_timestamptz((IDCLOCK_LAST_SEC + 1) * IDSCHEME_NS_PER_SEC))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("cannot move the %s clock %s %s", s->name, what, pstrdup(timestamptz_to_str(t))),
+				 errdetail("The clocks reach no further than %s.",
+						   timestamptz_to_str(idscheme_ns_to_timestamptz(IDCLOCK_LAST_SEC * IDSCHEME_NS_PER_SEC)))));
 
 	/*
 	 * the last nanosecond of t's microsecond, in ticks, then the end of that
 	 * tick
 	 */
-	ns = (t + UNIX_TO_PG_USECS) * 1000 + 999;
-	ticks = idclock_ticks_at(id, ns);
+	ns = idscheme_timestamptz_to_ns(t) + 999;
+	ticks = idscheme_tick_at_ns(ns, s);
 	if (ticks >= (int64) idscheme_tick_max(s))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -283,66 +279,21 @@ idtypes_advance_clock(PG_FUNCTION_ARGS)
 {
 	IdSchemeId	id = clock_by_name(PG_GETARG_TEXT_PP(0));
 
-	PG_RETURN_DATUM(advance_to(id, word_past(id, PG_GETARG_TIMESTAMPTZ(1), "past")));
+	PG_RETURN_DATUM(idclock_advance_to_word(id, word_past(id, PG_GETARG_TIMESTAMPTZ(1), "past")));
 }
 
 /*
- * idtypes_advance_clock(past uuid): the clock of the UUID's version (6, 7
- * or 8) past the UUID itself, so that every UUID of that version generated
- * afterwards sorts after it.
+ * idtypes_advance_clock(past <type>) of each type (the per-type templates:
+ * byteid.h's BYTEID_TIME_FUNCTIONS, uid8.c, uuid.c): the scheme's clock past
+ * an id's time t, so that every id of the scheme generated afterwards has a
+ * later time than it (the end of its microsecond, or of its tick when that
+ * is longer), and sorts after it.
  */
-PG_FUNCTION_INFO_V1(idtypes_advance_clock_uuid);
 Datum
-idtypes_advance_clock_uuid(PG_FUNCTION_ARGS)
+idclock_advance_past(IdSchemeId id, TimestampTz t)
 {
-	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
-	int			version = uuid_version_of(u);
-	int			id = -1;
-	uint64		word;
-
-	/* the UUID versions with a clock, from src/scheme.h */
-	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		if (idschemes[i].uuid_version != 0 && idschemes[i].uuid_version == version)
-			id = i;
-	if (id < 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("a UUID of version %d has no idtypes clock", version),
-				 errhint("idtypes has clocks for UUID versions %s; "
-						 "for a time, call idtypes_advance_clock(scheme, timestamptz).",
-						 clock_list(true))));
-	if (!uuid_is_rfc_variant(u))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("UUID is not of the RFC 9562 variant"),
-				 errdetail("Its version bits say %d, but only a UUID of the RFC 9562 variant has a time in them.", version)));
-	/* the 60-bit tick field is the clock word of all three (scheme.h) */
-	word = uuid_time_hi_tick(uuid_get_hi(u));
-	PG_RETURN_DATUM(advance_to(id, word));
+	return idclock_advance_to_word(id, word_past(id, t, "past"));
 }
-
-/*
- * idtypes_advance_clock(past muid), and hlculid, uid8, tid62: the scheme's
- * clock past the id's time (the end of its microsecond, or of its tick when
- * that is longer), so that every id of the scheme generated afterwards has
- * a later time than it, and sorts after it (uid8: in time-sequential mode).
- */
-#define ADVANCE_CLOCK_PAST_ID(type, scheme) \
-extern PGDLLEXPORT Datum type##_timestamp(PG_FUNCTION_ARGS); \
-PG_FUNCTION_INFO_V1(idtypes_advance_clock_##type); \
-Datum \
-idtypes_advance_clock_##type(PG_FUNCTION_ARGS) \
-{ \
-	Datum		ts = DirectFunctionCall1(type##_timestamp, PG_GETARG_DATUM(0)); \
-\
-	return DirectFunctionCall2(idtypes_advance_clock, \
-							   CStringGetTextDatum(scheme), ts); \
-}
-
-ADVANCE_CLOCK_PAST_ID(muid, "muid")
-ADVANCE_CLOCK_PAST_ID(hlculid, "hlculid")
-ADVANCE_CLOCK_PAST_ID(uid8, "uid8")
-ADVANCE_CLOCK_PAST_ID(tid62, "tid62")
 
 /*
  * idtypes_rewind_clock(scheme text, past timestamptz): the way out of a
@@ -351,7 +302,7 @@ ADVANCE_CLOCK_PAST_ID(tid62, "tid62")
  * afterwards have a time just after past, and keeps every other clock where
  * it is.  For superusers only, on a primary: the state file and the WAL
  * record make it durable before it returns, and standbys and crash recovery
- * follow the record (clockwal.c).
+ * follow the record (wal.c).
  *
  * What it gives up, which doc/operations.md spells out: the ids made while
  * the clock was ahead sort above the new ones, and the new ones could meet
@@ -388,14 +339,14 @@ idtypes_rewind_clock(PG_FUNCTION_ARGS)
 
 	/* up to here any mover may have issued ids: never below it */
 	floor_ns = idclock_now_ns() + (int64) idtypes_clock_max_ahead * INT64CONST(1000000);
-	if (past < -UNIX_TO_PG_USECS ||
-		(past + UNIX_TO_PG_USECS) * 1000 < floor_ns)
+	if (past < -IDSCHEME_UNIX_TO_PG_USECS ||
+		idscheme_timestamptz_to_ns(past) < floor_ns)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("cannot move the %s clock back to %s", s->name, timestamptz_to_str(past)),
 				 errdetail("A clock is moved back no further than the system clock plus idtypes.clock_max_ahead (%s): "
 						   "up to there ids may have been issued by any member of idtypes.clock_mover_role, and new ones could repeat them.",
-						   timestamptz_to_str(timestamptz_of_ns(floor_ns))),
+						   timestamptz_to_str(idscheme_ns_to_timestamptz(floor_ns))),
 				 errhint("Choose a time after the last %s id issued before the clock went too far ahead.", s->label)));
 	last = idclock_last(id);
 	if (word >= last)
@@ -403,7 +354,7 @@ idtypes_rewind_clock(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("the %s clock is not ahead of %s", s->name, timestamptz_to_str(past)),
 				 errdetail("It stands at %s: there is nothing to move back.",
-						   timestamptz_to_str(timestamptz_of_ns(idclock_ns_of_word(id, last)))),
+						   timestamptz_to_str(idscheme_ns_to_timestamptz(idclock_ns_of_word(id, last)))),
 				 errhint("idtypes_advance_clock() moves a clock forward.")));
 	idclock_rewind(id, word);
 	PG_RETURN_DATUM(clock_time(id));

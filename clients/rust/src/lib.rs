@@ -1,7 +1,7 @@
 //! Rust values of the idtypes PostgreSQL extension's ids, for tokio-postgres
 //! (and the synchronous `postgres` crate, which shares its `postgres-types`).
 //!
-//! rust/src/lib.rs
+//! clients/rust/src/lib.rs
 //!
 //! | SQL type  | Rust      | value |
 //! |-----------|-----------|-------|

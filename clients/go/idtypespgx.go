@@ -1,7 +1,7 @@
 // Package idtypespgx registers the types of the idtypes PostgreSQL
 // extension on a pgx v5 connection.
 //
-// go/idtypespgx.go
+// clients/go/idtypespgx.go
 //
 // After Register(ctx, conn), the extension's ids are Go values, in the text
 // and in the binary protocol, as parameters and as results:

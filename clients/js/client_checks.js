@@ -2,7 +2,7 @@
 // The checks of the JavaScript client test programs (test_idtypes_pg.js,
 // test_idtypes_orm.js).
 //
-// js/client_checks.js
+// clients/js/client_checks.js
 //
 // Each check prints one line, "ok - what" or "not ok - what: details",
 // which the TAP test that runs the program turns into an assertion

@@ -21,7 +21,7 @@
  * - A generator, at its first id of a scheme in a transaction, reads last
  *   (L), stores L + 1 into its slot, issues a full memory barrier, and only
  *   then advances the clock (so its ids are all > L).  Afterwards each id
- *   costs one test of a backend-local bit (bound.h), no lock, no write to
+ *   costs one test of a backend-local bit (clock.h), no lock, no write to
  *   shared memory.
  * - The bound function reads last (C) first, issues a full barrier, then
  *   reads every slot: bound = min(C + 1, the smallest value published).
@@ -77,7 +77,7 @@
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/bound.c
+ * src/clock/bound.c
  *
  *-------------------------------------------------------------------------
  */
@@ -94,10 +94,10 @@
 #include "replication/walsender.h"
 #include "storage/proc.h"
 #include "storage/procarray.h"
+#include "storage/shmem.h"
 #include "storage/spin.h"
 
-#include "bound.h"
-#include "clock.h"
+#include "internal.h"
 
 typedef struct BoundSlot
 {
@@ -133,22 +133,14 @@ slot_at(int i)
 	return (BoundSlot *) (slots + (Size) i * BOUND_SLOT_SIZE);
 }
 
-/* The PGPROCs: backends, then auxiliary processes, then prepared transactions. */
-static int
-bound_backend_procs(void)
-{
-#if PG_VERSION_NUM >= 150000
-	return MaxBackends;
-#else
-	/* set after shared_preload_libraries are loaded: InitializeMaxBackends() */
-	return MaxConnections + autovacuum_max_workers + 1 + max_worker_processes + max_wal_senders;
-#endif
-}
-
 Size
 idbound_shmem_size(void)
 {
-	Size		n = (Size) bound_backend_procs() + NUM_AUXILIARY_PROCS + max_prepared_xacts;
+	/*
+	 * the PGPROCs: backends, then auxiliary processes, then prepared
+	 * transactions
+	 */
+	Size		n = (Size) MaxBackends + NUM_AUXILIARY_PROCS + max_prepared_xacts;
 
 	return add_size(CACHELINEALIGN(sizeof(BoundArea)), mul_size(n, BOUND_SLOT_SIZE));
 }
@@ -160,13 +152,16 @@ static void bound_xact_callback(XactEvent event, void *arg);
  * Backends inherit the pointers.
  */
 void
-idbound_shmem_init(void *shared, bool found)
+idbound_shmem_init(void)
 {
+	bool		found;
+	char	   *shared = ShmemInitStruct("idtypes safe bound", idbound_shmem_size(), &found);
+
 	area = (BoundArea *) shared;
-	slots = (char *) shared + CACHELINEALIGN(sizeof(BoundArea));
+	slots = shared + CACHELINEALIGN(sizeof(BoundArea));
 	if (!found)
 	{
-		area->first_prepared = bound_backend_procs() + NUM_AUXILIARY_PROCS;
+		area->first_prepared = MaxBackends + NUM_AUXILIARY_PROCS;
 		area->nslots = area->first_prepared + max_prepared_xacts;
 		for (int i = 0; i < area->nslots; i++)
 		{

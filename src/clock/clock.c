@@ -19,10 +19,10 @@
  * written at most once every few seconds per busy clock.  At start the
  * clocks resume from the file, so after a crash or restart, even with the
  * system clock stepped back, nothing is reissued.  A clean shutdown writes
- * the exact last values.  On PostgreSQL 15 and later every extension of a
- * reservation is also a WAL record (clockwal.c), whose redo raises the
- * clocks of a standby, a restored backup or a server restarted after a
- * crash (idclock_redo_raise()).
+ * the exact last values (state.c).  Every extension of a reservation is
+ * also a WAL record (wal.c), whose redo raises the clocks of a standby, a
+ * restored backup or a server restarted after a crash
+ * (idclock_redo_raise()).
  *
  * Under synchronous replication, a value is used only once the synchronous
  * standbys have confirmed a reservation that covers it
@@ -32,49 +32,23 @@
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clock.c
+ * src/clock/clock.c
  *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "access/xlog.h"
 #include "miscadmin.h"
-#include "port/pg_crc32c.h"
-#include "storage/fd.h"
 #include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
 #include "storage/spin.h"
 
-#include "bound.h"
-#include "clock.h"
 #include "compat.h"
-
-#define IDCLOCK_STATE_HEADER	"idtypes state 1\n"
-/*
- * Room for the lines of a newer version's clocks carried through a rewrite
- * (64 kB: a file with more is damaged), and the largest state file read:
- * that much, plus this version's own lines (the header, one line per
- * clock, the CRC), so that every file this version writes it reads back,
- * and a file that carries 64 kB of unknown lines keeps all of them.
- */
-#define IDCLOCK_CARRIED_MAX		65536
-#define IDCLOCK_OWN_MAX			4096
-#define IDCLOCK_STATE_MAXLEN	69632	/* the two above */
-StaticAssertDecl(IDCLOCK_STATE_MAXLEN == IDCLOCK_CARRIED_MAX + IDCLOCK_OWN_MAX,
-				 "the largest state file holds the carried lines and the own ones");
-
-/*
- * The marker of a data directory whose clocks have been in use: a missing
- * state file beside it is a lost one, never a first start.
- */
-#define IDCLOCK_MARKER_FILE		"idtypes.started"
-#define IDCLOCK_DAMAGED_FILE	IDCLOCK_STATE_FILE ".damaged"
-
+#include "internal.h"
 
 /*
  * A reservation and its WAL record, for synchronous replication: the value
@@ -107,16 +81,11 @@ typedef struct IdClockRecords
 	uint64		rewinds;
 } IdClockRecords;
 
-/*
- * Shared memory: the clocks, their reservations' records, and the state
- * file lines of clocks this version does not know (written by a newer one),
- * carried through every rewrite.
- */
+/* Shared memory: the clocks, and their reservations' records. */
 typedef struct IdClockArea
 {
 	IdClock		clocks[IDSCHEME_COUNT];
 	IdClockRecords records[IDSCHEME_COUNT];
-	char		carried[IDCLOCK_CARRIED_MAX + 1];
 } IdClockArea;
 
 /* The clocks in use: shared ones, or this backend's own. */
@@ -126,30 +95,7 @@ static IdClockArea *area = NULL;
 static LWLock *state_lock = NULL;
 bool		idclock_shared = false;
 
-/* What the start found in the data directory. */
-typedef enum StateFileResult
-{
-	STATE_FILE_OK,				/* read and trusted */
-	STATE_FILE_MISSING,			/* no file */
-	STATE_FILE_UNTRUSTED		/* damaged or unreadable: moved aside */
-} StateFileResult;
-
-/* File contents are built and read here, not on the stack (68 kB). */
-static char state_buf[IDCLOCK_STATE_MAXLEN + 2];
-
-/*
- * The postmaster's copy of the clocks, taken when a backend crash makes it
- * reinitialise shared memory: the values the state file covered then, which
- * the reinitialisation resumes from even if the file has gone meanwhile.
- */
-static uint64 reinit_values[IDSCHEME_COUNT];
-static char reinit_carried[IDCLOCK_CARRIED_MAX + 1];
-static bool reinit_known = false;
-
-static bool write_state_file(const uint64 *values, int elevel);
 static void set_record(IdSchemeId id, uint64 reserved, XLogRecPtr lsn, bool unlogged, bool alone);
-pg_noreturn static void state_file_inaccessible(const char *what);
-static StateFileResult read_state_file(uint64 *values);
 
 int64
 idclock_wall_ns(void)
@@ -184,27 +130,13 @@ uint64
 idclock_word_at(IdSchemeId id, int64 ns)
 {
 	const IdScheme *s = &idschemes[id];
-	int64		ticks = idclock_ticks_at(id, ns);
+	int64		ticks = idscheme_tick_at_ns(ns, s);
 
 	if (ticks <= 0)
 		return 0;
 	if ((uint64) ticks > (PG_UINT64_MAX >> s->counter_bits))
 		return PG_UINT64_MAX;
 	return (uint64) ticks << s->counter_bits;
-}
-
-/* The Unix time in nanoseconds of a clock's word (its tick's start). */
-int64
-idclock_ns_of_word(IdSchemeId id, uint64 word)
-{
-	const IdScheme *s = &idschemes[id];
-	int64		ticks = (int64) (word >> s->counter_bits) - idscheme_unix_epoch_ticks(s);
-
-	if (ticks <= 0)
-		return 0;
-	if (ticks > PG_INT64_MAX / s->tick_ns)
-		return PG_INT64_MAX;
-	return ticks * s->tick_ns;
 }
 
 /* This backend's wall time at its last steady check of each clock. */
@@ -230,12 +162,6 @@ idclock_steady_raise(IdClock *c, int64 ahead)
 	while ((int64) seen < ahead &&
 		   !pg_atomic_compare_exchange_u64(&c->steady_offset, &seen, (uint64) ahead))
 		;
-}
-
-static inline uint64
-add_saturating(uint64 a, uint64 b)
-{
-	return a > PG_UINT64_MAX - b ? PG_UINT64_MAX : a + b;
 }
 
 /* Backend-local clocks, until idclock_shmem_init() attaches shared ones. */
@@ -359,28 +285,28 @@ idclock_reserve(IdSchemeId id, uint64 value, bool wait)
 		LWLockRelease(state_lock);
 		return;
 	}
-	if (add_saturating(value, idclock_reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
+	if (idclock_add_saturating(value, idclock_reserve_window(id) / 2) > pg_atomic_read_u64(&c->reserved))
 	{
 		uint64		values[IDSCHEME_COUNT];
 
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
 			values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
-		values[id] = add_saturating(value, idclock_reserve_window(id));
+		values[id] = idclock_add_saturating(value, idclock_reserve_window(id));
 
 		/*
 		 * The early extension only runs ahead of need: if the file cannot be
 		 * written now, the value at hand is still covered, so warn and let a
 		 * later call try again (the one that needs it raises the error).
 		 *
-		 * The file first, then the WAL record (clockwal.c), both durable
-		 * before the new reservation is used.  So every record is covered by
-		 * the state file of any copy of the data directory made after it was
+		 * The file first, then the WAL record (wal.c), both durable before
+		 * the new reservation is used.  So every record is covered by the
+		 * state file of any copy of the data directory made after it was
 		 * inserted: a crash restart, a base backup or a snapshot replays the
 		 * records after its checkpoint's redo point, and finds those before
 		 * it, which were in the file before the checkpoint began, in the
 		 * file.
 		 */
-		if (write_state_file(values, wait ? ERROR : WARNING))
+		if (idclock_state_write(values, wait ? ERROR : WARNING))
 		{
 			XLogRecPtr	lsn = InvalidXLogRecPtr;
 			bool		logged = idclock_wal_log(id, values[id], &lsn);
@@ -529,7 +455,7 @@ idclock_sync_wait(IdSchemeId id, uint64 value)
 }
 
 /*
- * Redo of a reservation (clockwal.c), in the startup process or a
+ * Redo of a reservation (wal.c), in the startup process or a
  * single-user server replaying WAL: raise the clock to the reservation of
  * the server that wrote the record, so that nothing issued here afterwards
  * sorts at or below what that server could have issued, and put it in the
@@ -567,7 +493,7 @@ idclock_redo_raise(int clock, uint64 reserved)
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
 			values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
 		values[clock] = value;
-		write_state_file(values, ERROR);
+		idclock_state_write(values, ERROR);
 		/* nothing at or below it is used here afterwards: no record needed */
 		set_record(clock, value, InvalidXLogRecPtr, false, true);
 		pg_write_barrier();
@@ -614,7 +540,7 @@ set_clock_back(int clock, uint64 word)
 	for (int i = 0; i < IDSCHEME_COUNT; i++)
 		values[i] = pg_atomic_read_u64(&idclock_array[i].reserved);
 	values[clock] = word;
-	write_state_file(values, ERROR);
+	idclock_state_write(values, ERROR);
 	pg_atomic_write_u64(&c->last, word);
 	reset_records(clock, word);
 	pg_atomic_write_u64(&c->reserved, word);
@@ -657,179 +583,40 @@ idclock_redo_rewind(int clock, uint64 word)
 	LWLockRelease(state_lock);
 }
 
-Size
-idclock_shmem_size(void)
-{
-	return sizeof(IdClockArea);
-}
-
-/* Whether a file exists in the data directory. */
-static bool
-data_file_exists(const char *name)
-{
-	struct stat st;
-
-	return stat(name, &st) == 0;
-}
-
 /*
- * Create the marker of a data directory that has run the clocks, durably
- * (fsynced with its directory), if it is not there yet.
+ * Shared memory: the clocks' own, the state file's and the safe bound's,
+ * each under a name of its own; the lock of the state file and the
+ * reservations.
  */
-static void
-write_marker(void)
-{
-	const char *text = "idtypes id clocks have run in this data directory: "
-	IDCLOCK_STATE_FILE " must not be missing\n";
-	const char *tmp = IDCLOCK_MARKER_FILE ".tmp";
-	int			fd;
-	int			len = strlen(text);
+#define IDCLOCK_SHMEM_NAME		"idtypes clocks"
 
-	if (data_file_exists(IDCLOCK_MARKER_FILE))
-		return;
-	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
-	if (fd < 0)
-		ereport(FATAL,
-				(errcode_for_file_access(),
-				 errmsg("could not create file \"%s\": %m", tmp)));
-	errno = 0;
-	if (write(fd, text, len) != len)
-	{
-		if (errno == 0)
-			errno = ENOSPC;
-		ereport(FATAL,
-				(errcode_for_file_access(),
-				 errmsg("could not write file \"%s\": %m", tmp)));
-	}
-	if (CloseTransientFile(fd) != 0)
-		ereport(FATAL,
-				(errcode_for_file_access(),
-				 errmsg("could not close file \"%s\": %m", tmp)));
-	(void) durable_rename(tmp, IDCLOCK_MARKER_FILE, FATAL);
+void
+idclock_shmem_request(void)
+{
+	RequestAddinShmemSpace(add_size(add_size(CACHELINEALIGN(sizeof(IdClockArea)),
+											 CACHELINEALIGN(idclock_state_shmem_size())),
+									CACHELINEALIGN(idbound_shmem_size())));
+	RequestNamedLWLockTranche(IDCLOCK_SHMEM_NAME, 1);
 }
 
 /*
- * A state file whose values are far ahead of the system clock: the clocks
- * resume from it anyway (going back could reissue ids), but the log says so,
- * and how to start over if the file, not the clock, is wrong.
- */
-static void
-warn_if_future(const uint64 *values)
-{
-	int64		now = idclock_wall_ns();
-	int64		tolerance_ms = (int64) idtypes_clock_max_ahead + IDCLOCK_AHEAD_SECS * 1000;
-	char		ahead[512] = "";
-	int			len = 0;
-
-	for (int i = 0; i < IDSCHEME_COUNT; i++)
-	{
-		int64		at = idclock_ns_of_word(i, values[i]);
-
-		if (values[i] != 0 && at - now > tolerance_ms * INT64CONST(1000000))
-			len += snprintf(ahead + len, sizeof(ahead) - len, "%s%s " INT64_FORMAT " s",
-							len > 0 ? ", " : "", idschemes[i].name,
-							(at - now) / INT64CONST(1000000000));
-		if (len >= (int) sizeof(ahead))
-			break;
-	}
-	if (len == 0)
-		return;
-	ereport(WARNING,
-			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("idtypes state file \"%s\" is far ahead of the system clock: %s",
-					IDCLOCK_STATE_FILE, ahead),
-			 errdetail("The id clocks resume from the file, so every new id of these schemes carries a time that far ahead; "
-					   "a file may reach at most " INT64_FORMAT " s ahead (idtypes.clock_max_ahead plus %d s).",
-					   tolerance_ms / 1000, IDCLOCK_AHEAD_SECS),
-			 errhint("If the system clock is wrong, correct it.  If a clock was moved that far by mistake, a superuser can move "
-					 "it back with idtypes_rewind_clock(), which keeps the other clocks where they are.  "
-					 "If the file is wrong (copied from another server, or edited) "
-					 "and no id was issued from it, stop the server, remove \"%s\", \"%s\" and \"%s\" (those of them that exist), "
-					 "and start it again: the clocks then start from the system clock.",
-					 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
-}
-
-/*
- * Attach the shared clocks.  The first attach (in the postmaster, at start
- * and after a crash reinitialisation, before any connection is accepted)
- * resumes them from the state file, and makes sure that a state file
- * covering them is on disk before any id is issued: a damaged file's
- * replacement is written at once, so that a crash before the first id
- * cannot lose what the damaged file's replacement values cover, and a
- * missing file in a data directory that has run the clocks before stops
- * the start.
+ * Attach the shared clocks, in the postmaster at start and after a crash
+ * reinitialisation (backends inherit the pointers): the first attach
+ * resumes them from the state file (idclock_state_start()).
  */
 void
-idclock_shmem_init(void *shared, LWLock *lock, bool found)
+idclock_shmem_startup(void)
 {
-	area = (IdClockArea *) shared;
+	bool		found;
+
+	area = ShmemInitStruct(IDCLOCK_SHMEM_NAME, sizeof(IdClockArea), &found);
+	idclock_state_shmem_init();
 	if (!found)
 	{
 		uint64		values[IDSCHEME_COUNT] = {0};
 		int64		mono = idclock_monotonic_ns();
 
-		area->carried[0] = '\0';
-		switch (read_state_file(values))
-		{
-			case STATE_FILE_OK:
-				warn_if_future(values);
-				break;
-			case STATE_FILE_MISSING:
-				if (reinit_known)
-				{
-					/*
-					 * A reinitialisation after a backend crash, the file gone
-					 * since the start: the postmaster knows what it covered.
-					 */
-					memcpy(values, reinit_values, sizeof(reinit_values));
-					strlcpy(area->carried, reinit_carried, sizeof(area->carried));
-					write_state_file(values, FATAL);
-					ereport(WARNING,
-							(errcode(ERRCODE_DATA_CORRUPTED),
-							 errmsg("idtypes state file \"%s\" was missing after a backend crash, and was written again",
-									IDCLOCK_STATE_FILE),
-							 errdetail("The id clocks resume from the values the server held before the crash.")));
-					break;
-				}
-				if (data_file_exists(IDCLOCK_MARKER_FILE) || data_file_exists(IDCLOCK_DAMAGED_FILE))
-					ereport(FATAL,
-							(errcode(ERRCODE_DATA_CORRUPTED),
-							 errmsg("idtypes state file \"%s\" is missing, but the id clocks have run in this data directory before",
-									IDCLOCK_STATE_FILE),
-							 errdetail("Without the file, ids issued before could be issued again, or sort after new ones."),
-							 errhint("Restore \"%s\" (from a backup or snapshot of this data directory) with its owner "
-									 "and mode (\"cp -p\"): the operating system user that runs the server must be able to read it.  "
-									 "To start the clocks from the system clock instead, which is safe only if the system clock is "
-									 "past every id issued before, remove \"%s\" and \"%s\" (those of them that exist).",
-									 IDCLOCK_STATE_FILE, IDCLOCK_MARKER_FILE, IDCLOCK_DAMAGED_FILE)));
-				/* a first start: a file, so that a crash cannot look like one */
-				write_state_file(values, FATAL);
-				break;
-			case STATE_FILE_UNTRUSTED:
-				warn_if_future(values);
-				/* the replacement values are on disk before any id is issued */
-				write_state_file(values, FATAL);
-				break;
-		}
-
-		/*
-		 * After a backend crash: never behind what the server held, and the
-		 * file covers what the clocks resume from.
-		 */
-		if (reinit_known)
-		{
-			bool		raised = false;
-
-			for (int i = 0; i < IDSCHEME_COUNT; i++)
-			{
-				raised |= reinit_values[i] > values[i];
-				values[i] = Max(values[i], reinit_values[i]);
-			}
-			if (raised)
-				write_state_file(values, FATAL);
-			reinit_known = false;
-		}
-		write_marker();
+		idclock_state_start(values);
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
 		{
 			if (idschemes[i].resume_after_tick && values[i] != 0)
@@ -853,254 +640,22 @@ idclock_shmem_init(void *shared, LWLock *lock, bool found)
 		}
 	}
 	idclock_array = area->clocks;
-	state_lock = lock;
+	state_lock = &(GetNamedLWLockTranche(IDCLOCK_SHMEM_NAME))->lock;
 	idclock_shared = true;
+	idbound_shmem_init();
+	/* the postmaster (or a single-user backend) writes the last values */
+	if (!IsUnderPostmaster)
+		on_shmem_exit(idclock_state_save, (Datum) 0);
 }
 
 /*
- * on_shmem_exit callback of the postmaster: on a clean shutdown all backends
- * are gone, so the last values are final and the file can hold them exactly.
- * After a crash (code != 0) the file already covers everything issued; the
- * postmaster, which goes on to reinitialise shared memory, keeps what the
- * clocks held (the larger of issued and covered, for a clock caught between
- * the two) for the reinitialisation, which then needs no file.
- * Only the postmaster (or a single-user backend) may do this: while other
- * backends run, a value below the reservation would break the guarantee.
+ * Under shared_preload_libraries, in the postmaster: the WAL's resource
+ * manager and the safe bound's transaction callback, which every process
+ * inherits.
  */
 void
-idclock_save_state(int code, Datum arg)
+idclock_preload(void)
 {
-	uint64		values[IDSCHEME_COUNT];
-
-	if (IsUnderPostmaster || !idclock_shared)
-		return;
-	if (code != 0)
-	{
-		for (int i = 0; i < IDSCHEME_COUNT; i++)
-			reinit_values[i] = Max(pg_atomic_read_u64(&idclock_array[i].last),
-								   pg_atomic_read_u64(&idclock_array[i].reserved));
-		strlcpy(reinit_carried, area->carried, sizeof(reinit_carried));
-		reinit_known = true;
-		return;
-	}
-	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		values[i] = pg_atomic_read_u64(&idclock_array[i].last);
-	write_state_file(values, LOG);
-}
-
-/*
- * The state file is text, one "name value" line per clock, then a CRC-32C of
- * everything before it, so that a damaged file is recognised as such.
- */
-static int
-format_state(char *buf, const uint64 *values)
-{
-	int			len;
-	pg_crc32c	crc;
-
-	len = snprintf(buf, IDCLOCK_STATE_MAXLEN, "%s", IDCLOCK_STATE_HEADER);
-	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "%s " UINT64_FORMAT "\n",
-						idschemes[i].name, values[i]);
-	len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "%s", area->carried);
-	INIT_CRC32C(crc);
-	COMP_CRC32C(crc, buf, len);
-	FIN_CRC32C(crc);
-	len += snprintf(buf + len, IDCLOCK_STATE_MAXLEN - len, "crc %08x\n", crc);
-	return len;
-}
-
-static bool
-write_state_file(const uint64 *values, int elevel)
-{
-	char	   *buf = state_buf;
-	const char *tmp = IDCLOCK_STATE_FILE ".tmp";
-	int			len = format_state(buf, values);
-	int			fd;
-
-	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
-	if (fd < 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not create idtypes state file \"%s\": %m", tmp)));
-		return false;
-	}
-	errno = 0;
-	if (write(fd, buf, len) != len)
-	{
-		int			save_errno = errno ? errno : ENOSPC;
-
-		CloseTransientFile(fd);
-		errno = save_errno;
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not write idtypes state file \"%s\": %m", tmp)));
-		return false;
-	}
-	if (CloseTransientFile(fd) != 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not close idtypes state file \"%s\": %m", tmp)));
-		return false;
-	}
-
-	/*
-	 * durable_rename() fsyncs the file, renames it and fsyncs the directory,
-	 * so the new contents survive a crash and a torn file is never seen.
-	 */
-	return durable_rename(tmp, IDCLOCK_STATE_FILE, elevel) == 0;
-}
-
-/*
- * A state file that cannot be trusted: keep it for inspection, and resume the
- * clocks from the time it was last written plus the reservation window (what
- * it covered, unless the clocks had run ahead of the wall clock), or from the
- * wall clock if even that is unknown.
- */
-static void
-state_file_untrusted(uint64 *values, const char *why)
-{
-	struct stat st;
-	int64		written_ns = idclock_wall_ns();
-	bool		have_mtime = stat(IDCLOCK_STATE_FILE, &st) == 0;
-
-	/* st_mtime is whole seconds: round up */
-	if (have_mtime)
-		written_ns = ((int64) st.st_mtime + 1) * INT64CONST(1000000000);
-	for (int i = 0; i < IDSCHEME_COUNT; i++)
-		values[i] = add_saturating(idclock_word_at(i, written_ns), idclock_reserve_window(i));
-	area->carried[0] = '\0';
-
-	if (have_mtime && rename(IDCLOCK_STATE_FILE, IDCLOCK_DAMAGED_FILE) != 0)
-		ereport(FATAL,
-				(errcode_for_file_access(),
-				 errmsg("could not rename file \"%s\" to \"%s\": %m",
-						IDCLOCK_STATE_FILE, IDCLOCK_DAMAGED_FILE)));
-	ereport(WARNING,
-			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("idtypes state file \"%s\" %s", IDCLOCK_STATE_FILE, why),
-			 errdetail("The id clocks resume from %s plus %d seconds, and a new state file holding that was written; "
-					   "ids issued before this start are only sure to sort before new ones if the clocks were not ahead of the system clock then.",
-					   have_mtime ? "the time the file was last written" : "the current time",
-					   IDCLOCK_AHEAD_SECS),
-			 have_mtime ? errhint("The file was moved to \"%s\" for inspection.",
-								  IDCLOCK_DAMAGED_FILE) : 0));
-}
-
-/*
- * A state file that exists but cannot be opened or read (its owner or mode,
- * an I/O error) may well hold good values: nothing is known to be wrong
- * with its contents, so it is neither moved aside nor replaced, and the
- * start stops until it can be read.  (Resuming from its time would reissue
- * ids whenever the clocks ran ahead of the system clock.)
- */
-static void
-state_file_inaccessible(const char *what)
-{
-	int			save_errno = errno;
-
-	ereport(FATAL,
-			(errcode_for_file_access(),
-			 errmsg("could not %s idtypes state file \"%s\": %m", what, IDCLOCK_STATE_FILE),
-			 errdetail("The id clocks resume from this file; the server does not start until it can read it.  "
-					   "The file was left as it is."),
-			 save_errno == EACCES || save_errno == EPERM ?
-			 errhint("Give the file to the operating system user that runs the server, readable and writable by it "
-					 "(chown, chmod 0600); a file restored as another user (root, say) keeps that user unless copied "
-					 "with its owner, as \"cp -p\" does.") :
-			 errhint("Check the file and the storage under the data directory (the system log may say more), "
-					 "then start the server again.")));
-}
-
-/*
- * Read the state file into values; lines of clocks this version does not
- * know go, whole, to the carried text.
- */
-static StateFileResult
-read_state_file(uint64 *values)
-{
-	char	   *buf = state_buf;
-	char	   *crcline;
-	char	   *line;
-	char	   *saveptr;
-	int			fd;
-	int			len;
-	unsigned int stored;
-	pg_crc32c	crc;
-	size_t		carried = 0;
-
-	fd = OpenTransientFile(IDCLOCK_STATE_FILE, O_RDONLY | PG_BINARY);
-	if (fd < 0)
-	{
-		if (errno == ENOENT)
-			return STATE_FILE_MISSING;
-		state_file_inaccessible("open");
-	}
-	/* one byte more than a file may hold, to see a larger one */
-	len = read(fd, buf, IDCLOCK_STATE_MAXLEN + 1);
-	if (len < 0)
-		state_file_inaccessible("read");
-	CloseTransientFile(fd);
-	if (len > IDCLOCK_STATE_MAXLEN)
-	{
-		state_file_untrusted(values, "is larger than " CppAsString2(IDCLOCK_STATE_MAXLEN) " bytes");
-		return STATE_FILE_UNTRUSTED;
-	}
-	buf[len] = '\0';
-
-	crcline = strstr(buf, "\ncrc ");
-	if (strncmp(buf, IDCLOCK_STATE_HEADER, strlen(IDCLOCK_STATE_HEADER)) != 0 ||
-		crcline == NULL || sscanf(crcline + 1, "crc %8x", &stored) != 1)
-		goto damaged;
-	crcline++;
-	INIT_CRC32C(crc);
-	COMP_CRC32C(crc, buf, crcline - buf);
-	FIN_CRC32C(crc);
-	if (crc != (pg_crc32c) stored)
-		goto damaged;
-
-	*crcline = '\0';
-	line = strtok_r(buf + strlen(IDCLOCK_STATE_HEADER), "\n", &saveptr);
-	for (; line != NULL; line = strtok_r(NULL, "\n", &saveptr))
-	{
-		size_t		namelen = strcspn(line, " ");
-		bool		known = false;
-
-		for (int i = 0; i < IDSCHEME_COUNT; i++)
-		{
-			unsigned long long value;
-			char		extra;
-
-			if (strlen(idschemes[i].name) != namelen ||
-				strncmp(line, idschemes[i].name, namelen) != 0)
-				continue;
-			if (sscanf(line + namelen, " %llu%c", &value, &extra) != 1)
-				goto damaged;
-			values[i] = (uint64) value;
-			known = true;
-		}
-		/* a newer version's line: keep it, whole, for every rewrite */
-		if (!known)
-		{
-			size_t		l = strlen(line);
-
-			/* more than the room for them: never drop a line silently */
-			if (carried + l + 1 > IDCLOCK_CARRIED_MAX)
-			{
-				state_file_untrusted(values, "has more than " CppAsString2(IDCLOCK_CARRIED_MAX) " bytes of lines of unknown clocks");
-				return STATE_FILE_UNTRUSTED;
-			}
-			memcpy(area->carried + carried, line, l);
-			area->carried[carried + l] = '\n';
-			carried += l + 1;
-			area->carried[carried] = '\0';
-		}
-	}
-	return STATE_FILE_OK;
-
-damaged:
-	state_file_untrusted(values, "is damaged");
-	return STATE_FILE_UNTRUSTED;
+	idbound_init();
+	idclock_wal_register();
 }

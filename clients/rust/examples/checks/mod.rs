@@ -1,7 +1,7 @@
 //! The checks of the Rust client test programs (test_idtypes_tokio_postgres,
 //! test_idtypes_sqlx), which include this module.
 //!
-//! rust/examples/checks/mod.rs
+//! clients/rust/examples/checks/mod.rs
 //!
 //! Each check prints one line, "ok - what" or "not ok - what: details",
 //! which t/027_rust.pl turns into a TAP assertion (client_checks of

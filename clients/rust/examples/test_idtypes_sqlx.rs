@@ -1,7 +1,7 @@
 //! Client test of idtypes with sqlx (PostgreSQL, tokio) and the Type,
 //! Encode and Decode of the idtypes crate (feature "sqlx").
 //!
-//! rust/examples/test_idtypes_sqlx.rs
+//! clients/rust/examples/test_idtypes_sqlx.rs
 //!
 //! Connects to the server of the PG* environment variables and checks, for
 //! every type (muid, hlculid, uid8, tid62): ids generated in SQL read in

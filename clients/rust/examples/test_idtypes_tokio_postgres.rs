@@ -1,7 +1,7 @@
 //! Client test of idtypes with tokio-postgres and the FromSql/ToSql of the
 //! idtypes crate.
 //!
-//! rust/examples/test_idtypes_tokio_postgres.rs
+//! clients/rust/examples/test_idtypes_tokio_postgres.rs
 //!
 //! Connects to the server of PGHOST, PGPORT and PGUSER (database postgres,
 //! where the idtypes extension can be created) and checks, for every type
