@@ -378,7 +378,7 @@ sub failover
 	step_clock($p, $clock, $seconds);
 	ok(all_waiting($p, 30, @clients),
 		"$level: walsender stopped, clock a minute ahead: every client waits for the standby");
-	kill_postmaster($p, also => [$walsender]);
+	kill_postmaster($p, also => [$walsender], all => 1);
 	finish_session($_) foreach @clients, $reader;
 
 	$s->adjust_conf('postgresql.conf', 'synchronous_standby_names', "''");

@@ -58,6 +58,9 @@ sub running
 # can be started again.  also => [pids]: children killed right after it,
 # before any of them can notice (a walsender stopped with SIGSTOP, which
 # would otherwise never exit, or send what it holds when continued).
+# all => 1: every child is killed with it, as when the machine goes down (a
+# backend that waits for a lock that a stopped walsender holds would never
+# notice that its postmaster died).
 sub kill_postmaster
 {
 	my ($node, %opts) = @_;
@@ -65,6 +68,7 @@ sub kill_postmaster
 	my @children = children_of($pid);
 	$node->kill9;
 	kill('KILL', @{ $opts{also} }) if $opts{also};
+	kill('KILL', @children) if $opts{all} && @children;
 	foreach my $p ($pid, @children)
 	{
 		foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)

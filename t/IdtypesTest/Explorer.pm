@@ -660,7 +660,7 @@ sub kill_step
 	return note_step($x, "kill $name: not running") unless $n->{up};
 	# a stopped walsender ends with its postmaster, without a chance to send
 	my @also = map { $x->{stalled}{$_}{pid} } grep { $x->{stalled}{$_}{upstream} eq $name } keys %{ $x->{stalled} };
-	kill_postmaster($n->{node}, also => \@also);
+	kill_postmaster($n->{node}, also => \@also, all => 1);
 	delete $x->{stalled}{$_} for grep { $x->{stalled}{$_}{upstream} eq $name } keys %{ $x->{stalled} };
 	$n->{up} = 0;
 	$n->{killed} = 1;
