@@ -33,8 +33,10 @@
 pg_noreturn static void
 out_of_range(const IdScheme *s)
 {
-	TimestampTz last = idscheme_tick_to_timestamptz(idscheme_tick_max(s), s) +
-		((int64) (s->tick_ns + 999) / 1000 - 1);
+	int64		tick_usec = (s->tick_ns + 999) / 1000;
+	TimestampTz last = idscheme_tick_to_timestamptz(idscheme_tick_max(s), s);
+
+	last += tick_usec - 1;
 
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
 	ereport(ERROR,
