@@ -1,0 +1,504 @@
+-- companion/src/idtypes_sql.sql: what every scheme of the companion uses:
+-- the guard against running the script by hand, the settings, the clocks
+-- (a session's, kept in parameters; the database's, kept in sequences),
+-- the conversions between timestamps, integers and bytes, the time bins,
+-- and the error helper.  First in the install script; the schemes' sources
+-- follow (companion/Makefile's SOURCES).
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION idtypes_sql" to load this file, or psql -f idtypes_sql.sql. \quit
+
+-- How the script stays search_path-safe:
+--
+-- - Functions are SQL with a standard body (RETURN or BEGIN ATOMIC), not a
+--   string: the body is parsed when the function is created, its names
+--   bound to objects then, and nothing is looked up when it runs.  Most of
+--   them are also inlined into the calling query.  Built-in functions and
+--   types are qualified with pg_catalog, and every operator has operands
+--   of the exact types of a pg_catalog operator, so that nothing in the
+--   target schema or pg_temp matches better while the script runs.
+-- - The few PL/pgSQL functions (loops, locks, error reports) pin their
+--   search_path to pg_catalog, pg_temp and name the companion's objects
+--   with @extschema@.
+--
+-- The same text installs with CREATE EXTENSION and with psql -f: the plain
+-- script (companion/Makefile) runs it with @extschema@ and @extowner@
+-- replaced, less the lines that end in "-- extension only".
+
+---------------------------------------------------------------------------
+-- settings
+---------------------------------------------------------------------------
+
+-- The node identity and the clock mode of this database: one row, which
+-- only its owner (the role that installed the companion) may change, read
+-- by every generator.  Managed platforms let no one but a superuser store
+-- a custom parameter with ALTER DATABASE or ALTER ROLE, and any session may
+-- SET one, so the identity is not a parameter.  The identities start as
+-- random values from their schemes' ranges, drawn once at install and kept
+-- here: each database that installs the companion is a node of its own
+-- until its owner sets them.
+CREATE TABLE idtypes_sql_settings (
+	only_row pg_catalog.bool PRIMARY KEY DEFAULT true CHECK (only_row),
+	clock pg_catalog.text NOT NULL DEFAULT 'session'
+		CHECK (clock = ANY (ARRAY['session', 'sequence']::pg_catalog.text[])),
+	medallion pg_catalog.int8 NOT NULL
+		CHECK (medallion >= 0 AND medallion <= 4503599627370495),
+	publisher_id pg_catalog.int4 NOT NULL
+		CHECK (publisher_id >= 0 AND publisher_id <= 65535),
+	uid8_cluster_id pg_catalog.int4 NOT NULL DEFAULT 0
+		CHECK (uid8_cluster_id >= 0 AND uid8_cluster_id <= 15),
+	uid8_generator_id pg_catalog.int4 NOT NULL
+		CHECK (uid8_generator_id >= 0 AND uid8_generator_id <= 2047),
+	uid8_generator_count pg_catalog.int4 NOT NULL DEFAULT 1
+		CHECK (uid8_generator_count >= 1 AND uid8_generator_count <= 2048),
+	uid8_mode pg_catalog.text NOT NULL DEFAULT 'time_sequential'
+		CHECK (uid8_mode = ANY (ARRAY['spread', 'time_sequential']::pg_catalog.text[])),
+	hlculid_max_drift pg_catalog.interval DEFAULT '5 minutes',
+	CHECK (uid8_generator_id + uid8_generator_count <= 2048)
+);
+COMMENT ON TABLE idtypes_sql_settings IS
+	'the node identity and clock mode of the idtypes_sql companion in this database (one row; its owner may update it)';
+COMMENT ON COLUMN idtypes_sql_settings.clock IS
+	'session: a clock per session (fast); sequence: one clock per scheme for the database, in a sequence (ordered across sessions, kept over crashes and failover)';
+COMMENT ON COLUMN idtypes_sql_settings.medallion IS 'medallion of this node in muids, 0 to 2^52-1';
+COMMENT ON COLUMN idtypes_sql_settings.publisher_id IS 'publisher of this node in hlculids, 0 to 65535';
+COMMENT ON COLUMN idtypes_sql_settings.uid8_cluster_id IS 'cluster id of this node in uid8 ids, 0 to 15';
+COMMENT ON COLUMN idtypes_sql_settings.uid8_generator_id IS 'first generator id of this node in uid8 ids, 0 to 2047';
+COMMENT ON COLUMN idtypes_sql_settings.uid8_generator_count IS 'generator ids this node uses from uid8_generator_id up (64 ids per millisecond each)';
+COMMENT ON COLUMN idtypes_sql_settings.uid8_mode IS 'layout of generated uid8 ids: time_sequential or spread';
+COMMENT ON COLUMN idtypes_sql_settings.hlculid_max_drift IS 'how far ahead of this server''s clock hlculid_observe() accepts an id; NULL: no limit';
+
+-- random identities from the schemes' ranges: a medallion from the Muid
+-- specification's range for random ones (2^48 to 2^49-1), any publisher,
+-- any generator id (the 60 random bits of the first half of a v4 UUID each)
+INSERT INTO idtypes_sql_settings (medallion, publisher_id, uid8_generator_id)
+SELECT 281474976710656::pg_catalog.int8 | (r1 >> 16 & 281474976710655::pg_catalog.int8),
+	   (r2 >> 48 & 65535::pg_catalog.int8)::pg_catalog.int4,
+	   (r2 >> 32 & 2047::pg_catalog.int8)::pg_catalog.int4
+FROM (SELECT ('x' || pg_catalog.translate(pg_catalog.substr(pg_catalog.gen_random_uuid()::pg_catalog.text, 1, 18), '-', ''))::pg_catalog.bit(64)::pg_catalog.int8 AS r1,
+			 ('x' || pg_catalog.translate(pg_catalog.substr(pg_catalog.gen_random_uuid()::pg_catalog.text, 1, 18), '-', ''))::pg_catalog.bit(64)::pg_catalog.int8 AS r2) r;
+
+GRANT SELECT ON idtypes_sql_settings TO PUBLIC;
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_settings', ''); -- extension only
+
+---------------------------------------------------------------------------
+-- errors
+---------------------------------------------------------------------------
+
+-- Raise an error with an SQLSTATE and a message, where a function body
+-- finds bad input (the same SQLSTATEs as the C extension's).  Typed like
+-- the value it stands for, so that it fits in a CASE.  VOLATILE, so that
+-- the planner never evaluates it early: a CASE branch that is not taken
+-- must not raise.
+CREATE FUNCTION idtypes_sql_error(code pg_catalog.text, message pg_catalog.text, detail pg_catalog.text,
+								  result anyelement) RETURNS anyelement
+	LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = code, MESSAGE = message, DETAIL = detail;
+	RETURN result;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_error(pg_catalog.text, pg_catalog.text, pg_catalog.text, anyelement) IS
+	'internal: raises an error with an SQLSTATE, a message and a detail';
+
+---------------------------------------------------------------------------
+-- timestamps, integers and bytes
+---------------------------------------------------------------------------
+
+-- Microseconds since the Unix epoch, exactly (the difference of two
+-- timestamps and extract() are exact; date_part()'s float is not).
+CREATE FUNCTION idtypes_sql_us(t pg_catalog.timestamptz) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (EXTRACT(epoch FROM t - '1970-01-01 00:00:00+00'::pg_catalog.timestamptz)
+		* 1000000::pg_catalog.numeric)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_us(pg_catalog.timestamptz) IS 'internal: microseconds since 1970 of a finite timestamp';
+
+-- The timestamp of a count of microseconds since the Unix epoch, exactly:
+-- whole hours, then the microseconds of the hour (each product exact in a
+-- float8), added to a timestamp without time zone (immutable, unlike
+-- timestamptz + interval) read as UTC.
+CREATE FUNCTION idtypes_sql_ts(us pg_catalog.int8) RETURNS pg_catalog.timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN pg_catalog.timezone('00:00'::pg_catalog.interval,
+	TIMESTAMP '1970-01-01 00:00:00'
+	+ pg_catalog.make_interval(hours => (us / 3600000000::pg_catalog.int8)::pg_catalog.int4)
+	+ '00:00:00.000001'::pg_catalog.interval
+		* (us % 3600000000::pg_catalog.int8)::pg_catalog.float8);
+COMMENT ON FUNCTION idtypes_sql_ts(pg_catalog.int8) IS 'internal: the timestamp of a count of microseconds since 1970';
+
+-- The first and the last 8 bytes of a uuid, as a bigint each (two's
+-- complement: the bits are what matters).
+CREATE FUNCTION idtypes_sql_hi(u pg_catalog.uuid) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || pg_catalog.translate(pg_catalog.substr(u::pg_catalog.text, 1, 18), '-', ''))::pg_catalog.bit(64)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_hi(pg_catalog.uuid) IS 'internal: the first 8 bytes of a uuid as a bigint';
+CREATE FUNCTION idtypes_sql_lo(u pg_catalog.uuid) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || pg_catalog.translate(pg_catalog.substr(u::pg_catalog.text, 20, 17), '-', ''))::pg_catalog.bit(64)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_lo(pg_catalog.uuid) IS 'internal: the last 8 bytes of a uuid as a bigint';
+
+-- The uuid of two halves.
+CREATE FUNCTION idtypes_sql_uuid(hi pg_catalog.int8, lo pg_catalog.int8) RETURNS pg_catalog.uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0'))::pg_catalog.uuid;
+COMMENT ON FUNCTION idtypes_sql_uuid(pg_catalog.int8, pg_catalog.int8) IS 'internal: the uuid of its first and last 8 bytes';
+
+-- The bytes of a hexadecimal text as a bigint (up to 16 digits).
+CREATE FUNCTION idtypes_sql_hex_int8(hex pg_catalog.text) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || pg_catalog.lpad(hex, 16, '0'))::pg_catalog.bit(64)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_hex_int8(pg_catalog.text) IS 'internal: up to 16 hexadecimal digits as a bigint';
+
+---------------------------------------------------------------------------
+-- a scheme's time: ticks, ranges and bins
+---------------------------------------------------------------------------
+
+-- The tick of a timestamp for the byte-string ids and uid8, with the range
+-- rule of the C extension's byteid_timestamptz_to_tick(): the tick a time
+-- falls in, or with round_up the first that starts at or after it; 22008
+-- when that is outside [epoch, tick_max].  Ticks are whole microseconds
+-- (unit_us) from an epoch (epoch_us since 1970).
+CREATE FUNCTION idtypes_sql_tick(t pg_catalog.timestamptz, label pg_catalog.text, epoch_us pg_catalog.int8,
+								 unit_us pg_catalog.int8, tick_max pg_catalog.int8, round_up pg_catalog.bool)
+	RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT CASE WHEN tick IS NOT NULL AND tick <= tick_max THEN tick
+				ELSE @extschema@.idtypes_sql_error('22008', 'timestamp out of range for type ' || label,
+					'A ' || label || ' holds times from '
+					|| pg_catalog.timezone('UTC', @extschema@.idtypes_sql_ts(epoch_us))::pg_catalog.text
+					|| '+00 to '
+					|| pg_catalog.timezone('UTC', @extschema@.idtypes_sql_ts(epoch_us + tick_max * unit_us))::pg_catalog.text
+					|| '+00.', NULL::pg_catalog.int8) END
+	  FROM (SELECT CASE WHEN pg_catalog.isfinite(t) AND us >= 0
+						THEN us / unit_us +
+							 (CASE WHEN round_up AND us % unit_us <> 0 THEN 1 ELSE 0 END) END AS tick
+			  FROM (SELECT CASE WHEN pg_catalog.isfinite(t)
+								THEN @extschema@.idtypes_sql_us(t) - epoch_us END AS us) u) k;
+END;
+COMMENT ON FUNCTION idtypes_sql_tick(pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.bool) IS
+	'internal: the tick of a timestamp in a scheme''s range (22008 outside it)';
+
+-- date_bin(stride, t, origin) by the C extension's rule (src/timebin.c,
+-- which is PostgreSQL 16's date_bin): buckets run towards minus infinity
+-- before the origin, on every version; the same errors.  In numeric, with
+-- the C code's overflow checks made explicit.
+CREATE FUNCTION idtypes_sql_date_bin(stride pg_catalog.interval, t pg_catalog.timestamptz, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT CASE
+		WHEN NOT pg_catalog.isfinite(stride) OR months <> 0 THEN
+			@extschema@.idtypes_sql_error('0A000', 'timestamps cannot be binned into intervals containing months or years',
+				'Use date_trunc() on the id''s timestamp for calendar months and years.', NULL::pg_catalog.timestamptz)
+		WHEN day_us < -9223372036854775808::pg_catalog.numeric OR day_us > 9223372036854775807::pg_catalog.numeric
+			 OR stride_us < -9223372036854775808::pg_catalog.numeric OR stride_us > 9223372036854775807::pg_catalog.numeric THEN
+			@extschema@.idtypes_sql_error('22008', 'interval out of range', '', NULL::pg_catalog.timestamptz)
+		WHEN stride_us <= 0::pg_catalog.numeric THEN
+			@extschema@.idtypes_sql_error('22008', 'stride must be greater than zero', '', NULL::pg_catalog.timestamptz)
+		WHEN NOT pg_catalog.isfinite(origin) THEN
+			@extschema@.idtypes_sql_error('22008', 'origin out of range', '', NULL::pg_catalog.timestamptz)
+		ELSE (SELECT CASE
+					WHEN diff < -9223372036854775808::pg_catalog.numeric OR diff > 9223372036854775807::pg_catalog.numeric THEN
+						@extschema@.idtypes_sql_error('22008', 'interval out of range', '', NULL::pg_catalog.timestamptz)
+					ELSE (SELECT CASE
+							-- PostgreSQL's timestamp range in microseconds since 2000-01-01:
+							-- [MIN_TIMESTAMP, END_TIMESTAMP)
+							WHEN rem < 0::pg_catalog.numeric
+								 AND (bin - 946684800000000::pg_catalog.numeric < -211813488000000000::pg_catalog.numeric
+									  OR bin - 946684800000000::pg_catalog.numeric >= 9223371331200000000::pg_catalog.numeric) THEN
+								@extschema@.idtypes_sql_error('22008', 'timestamp out of range', '', NULL::pg_catalog.timestamptz)
+							ELSE @extschema@.idtypes_sql_ts(bin::pg_catalog.int8) END
+						  FROM (SELECT rem, t_us - rem -
+									   (CASE WHEN rem < 0::pg_catalog.numeric THEN stride_us ELSE 0::pg_catalog.numeric END) AS bin
+								  FROM (SELECT pg_catalog.mod(diff, stride_us) AS rem) r) b) END
+			  FROM (SELECT t_us - @extschema@.idtypes_sql_us(origin)::pg_catalog.numeric AS diff) d) END
+	  FROM (SELECT months, day_us,
+				   day_us + (epoch_s * 1000000::pg_catalog.numeric - day_us) AS stride_us,
+				   @extschema@.idtypes_sql_us(t)::pg_catalog.numeric AS t_us
+			  FROM (SELECT CASE WHEN pg_catalog.isfinite(stride)
+								THEN EXTRACT(year FROM stride) * 12::pg_catalog.numeric + EXTRACT(month FROM stride) END AS months,
+						   CASE WHEN pg_catalog.isfinite(stride)
+								THEN EXTRACT(day FROM stride) * 86400000000::pg_catalog.numeric END AS day_us,
+						   CASE WHEN pg_catalog.isfinite(stride) THEN EXTRACT(epoch FROM stride) END AS epoch_s) i) s;
+END;
+COMMENT ON FUNCTION idtypes_sql_date_bin(pg_catalog.interval, pg_catalog.timestamptz, pg_catalog.timestamptz) IS
+	'internal: date_bin() with bins towards minus infinity before the origin, as PostgreSQL 16''s';
+
+---------------------------------------------------------------------------
+-- the clocks
+---------------------------------------------------------------------------
+
+-- This session's settings, read from idtypes_sql_settings at a session's
+-- first id and kept in its parameters idtypes_sql.clock and
+-- idtypes_sql.publisher (a session that changes them changes only what its
+-- own ids say, as it could by writing any value into a key).  A change of
+-- the table applies to the sessions that start afterwards (and to a
+-- session after DISCARD ALL or RESET ALL).  Returns the publisher's four
+-- hexadecimal digits, or the clock mode.
+CREATE FUNCTION idtypes_sql_load(publisher pg_catalog.bool) RETURNS pg_catalog.text
+	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+BEGIN ATOMIC
+	SELECT CASE WHEN publisher THEN p ELSE c END
+	  FROM (SELECT pg_catalog.set_config('idtypes_sql.publisher', pg_catalog.lpad(pg_catalog.to_hex(s.publisher_id), 4, '0'), false) AS p,
+				   pg_catalog.set_config('idtypes_sql.clock', s.clock, false) AS c
+			  FROM @extschema@.idtypes_sql_settings s) x;
+END;
+COMMENT ON FUNCTION idtypes_sql_load(pg_catalog.bool) IS
+	'internal: reads idtypes_sql_settings into this session''s parameters; returns the publisher (hex) or the clock mode';
+
+CREATE FUNCTION idtypes_sql_clock_mode() RETURNS pg_catalog.text
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.clock', true), ''), @extschema@.idtypes_sql_load(false));
+COMMENT ON FUNCTION idtypes_sql_clock_mode() IS 'internal: this session''s clock mode, session or sequence';
+
+-- The next word of a session's clock, kept in the parameter name: the
+-- larger of floor (the word of now) and the last word + 1, so that the
+-- session's words strictly increase, also when the system clock steps
+-- back.  A parameter set in a transaction that rolls back (or in a
+-- savepoint rolled back to) takes its value from before: the words of the
+-- work rolled back are forgotten, and the next ones are ordered after them
+-- only by the system clock.
+CREATE FUNCTION idtypes_sql_session_next(name pg_catalog.text, floor pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN pg_catalog.set_config(name, GREATEST(floor,
+		NULLIF(pg_catalog.current_setting(name, true), '')::pg_catalog.int8 + 1::pg_catalog.int8)::pg_catalog.text,
+	false)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_session_next(pg_catalog.text, pg_catalog.int8) IS
+	'internal: the next word of this session''s clock kept in a parameter: the larger of floor and the last word + 1';
+
+-- The database's clocks (clock = 'sequence', and always for muid and
+-- uid8, which have no random bits to keep sessions apart): one sequence
+-- per scheme holds its last clock word, XOR 2^63 so that the unsigned
+-- order of the words is the order of the sequence's signed values.  A
+-- sequence is WAL-logged by PostgreSQL and replicated, so that after a
+-- crash, a failover or a restore from a physical backup the clock resumes
+-- where the log says (nextval() logs 32 values ahead; setval() logs each
+-- value), as a sequence's values do.  pg_dump dumps their values with the
+-- extension (and the tables of a plain install), so that a restore goes
+-- on from them.
+CREATE SEQUENCE idtypes_sql_muid_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+CREATE SEQUENCE idtypes_sql_hlculid_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+CREATE SEQUENCE idtypes_sql_uid8_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+CREATE SEQUENCE idtypes_sql_uuidv6_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+CREATE SEQUENCE idtypes_sql_uuidv7_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+CREATE SEQUENCE idtypes_sql_uuidv8_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+CREATE SEQUENCE idtypes_sql_tid62_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+COMMENT ON SEQUENCE idtypes_sql_muid_clock IS 'the database''s muid clock: its last word XOR 2^63';
+COMMENT ON SEQUENCE idtypes_sql_hlculid_clock IS 'the database''s hlculid clock: its last word XOR 2^63';
+COMMENT ON SEQUENCE idtypes_sql_uid8_clock IS 'the database''s uid8 clock: its last word XOR 2^63';
+COMMENT ON SEQUENCE idtypes_sql_uuidv6_clock IS 'the database''s UUIDv6 clock: its last word XOR 2^63';
+COMMENT ON SEQUENCE idtypes_sql_uuidv7_clock IS 'the database''s UUIDv7 clock: its last word XOR 2^63';
+COMMENT ON SEQUENCE idtypes_sql_uuidv8_clock IS 'the database''s UUIDv8 clock: its last word XOR 2^63';
+COMMENT ON SEQUENCE idtypes_sql_tid62_clock IS 'the database''s tid62 clock: its last word XOR 2^63';
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_muid_clock', ''); -- extension only
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_hlculid_clock', ''); -- extension only
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uid8_clock', ''); -- extension only
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv6_clock', ''); -- extension only
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv7_clock', ''); -- extension only
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv8_clock', ''); -- extension only
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_tid62_clock', ''); -- extension only
+
+-- The next word of the database's clock of a scheme.  A sequence can add
+-- one, but not take the larger of two values, so the word is read and
+-- written under a session-level advisory lock of its own (class 1768190833,
+-- "idsq", and the scheme's number), released before returning, also on
+-- error.  The rules are the C extension's: the larger of now's word and
+-- the last + 1 (muid, hlculid, the UUIDs), tid62's counter with its random
+-- start and step, uid8's slots and sequences, which wait (outside the
+-- lock) for the next millisecond when one is used up.  SECURITY DEFINER,
+-- so that the sequences need no privilege for other roles, who could set
+-- them back: its owner is the role that installed the companion; the body
+-- names every object with its schema, and the search path is pinned.
+CREATE FUNCTION idtypes_sql_clock_next(scheme pg_catalog.text) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	seq regclass;
+	key int4;
+	t timestamptz := clock_timestamp();
+	now_word int8;				-- the word of now, its low bits zero
+	flast int8;					-- the sequence's value: the last word XOR 2^63
+	last int8;					-- the last word, NULL before the first
+	word int8;					-- the new word, NULL to wait
+	nslots int4;				-- uid8: the generator ids of this node
+	used_up int8;				-- uid8: a millisecond seen used up
+	waited int8 := 0;			-- uid8: microseconds slept since
+	r int8;
+	s int8;
+BEGIN
+	CASE scheme
+		WHEN 'muid' THEN seq := '@extschema@.idtypes_sql_muid_clock'; key := 1;
+		WHEN 'hlculid' THEN seq := '@extschema@.idtypes_sql_hlculid_clock'; key := 2;
+		WHEN 'uid8' THEN seq := '@extschema@.idtypes_sql_uid8_clock'; key := 3;
+			SELECT uid8_generator_count INTO nslots FROM @extschema@.idtypes_sql_settings;
+		WHEN 'uuidv6' THEN seq := '@extschema@.idtypes_sql_uuidv6_clock'; key := 4;
+		WHEN 'uuidv7' THEN seq := '@extschema@.idtypes_sql_uuidv7_clock'; key := 5;
+		WHEN 'uuidv8' THEN seq := '@extschema@.idtypes_sql_uuidv8_clock'; key := 6;
+		WHEN 'tid62' THEN seq := '@extschema@.idtypes_sql_tid62_clock'; key := 7;
+	END CASE;
+	LOOP
+		-- the word of now (a system clock before the scheme's epoch counts
+		-- as its epoch; the clock goes on from its last word)
+		CASE scheme
+			WHEN 'muid' THEN
+				now_word := greatest(floor(date_part('epoch', t) * 1000000)::int8, 0);
+			WHEN 'hlculid' THEN
+				now_word := greatest(floor(date_part('epoch', t) * 1000)::int8, 0);
+				IF now_word > 281474976710655 THEN
+					RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
+				END IF;
+				now_word := now_word << 16;
+			WHEN 'uid8' THEN
+				now_word := greatest(floor(date_part('epoch', t) * 1000)::int8, 0) << 17;
+			WHEN 'uuidv6' THEN
+				-- 100 ns since 1582-10-15
+				now_word := floor(date_part('epoch', t) * 10000000)::int8 + 122192928000000000;
+			WHEN 'uuidv7' THEN
+				-- milliseconds, then 4096ths of a millisecond
+				now_word := greatest(floor(date_part('epoch', t) * 4096000)::int8, 0);
+			WHEN 'uuidv8' THEN
+				-- 16 ns
+				now_word := greatest(floor(date_part('epoch', t) * 62500000)::int8, 0);
+			WHEN 'tid62' THEN
+				-- seconds since 2020-01-01
+				now_word := greatest(floor(date_part('epoch', t))::int8 - 1577836800, 0);
+				IF now_word > 4294967295 THEN
+					RAISE EXCEPTION 'system clock is beyond the range of type tid62'
+						USING ERRCODE = '22008', DETAIL = 'A tid62 holds times up to 2156-02-07 06:28:15+00.';
+				END IF;
+				now_word := now_word << 32;
+				-- the counter's start at a new second (below 2^31) and the
+				-- step (1 to 256), from the CSPRNG
+				r := ('x' || translate(substr(gen_random_uuid()::text, 1, 18), '-', ''))::bit(64)::int8;
+		END CASE;
+
+		PERFORM pg_advisory_lock(1768190833, key);
+		BEGIN
+			flast := pg_sequence_last_value(seq);
+			last := flast # (-9223372036854775808);
+			IF last IS NULL THEN
+				word := now_word;
+				IF scheme = 'tid62' THEN
+					word := word | (r >> 32 & 2147483647);
+				END IF;
+			ELSIF scheme = 'tid62' THEN
+				-- C's tid62_step(): within the last second (or while the
+				-- system clock is behind it) the counter advances by the
+				-- step; a new second starts it at the random start
+				s := last >> 32 & 4294967295;
+				IF now_word >> 32 & 4294967295 > s THEN
+					word := now_word | (r >> 32 & 2147483647);
+				ELSIF (last & 4294967295) + (r & 255) + 1 <= 4294967295 THEN
+					word := last + (r & 255) + 1;
+				ELSIF s >= 4294967295 THEN
+					RAISE EXCEPTION 'tid62 clock exhausted' USING ERRCODE = '22008',
+						DETAIL = 'Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.';
+				ELSE
+					word := (s + 1) << 32 | (r >> 32 & 2147483647);
+				END IF;
+			ELSIF scheme = 'uid8' THEN
+				-- C's uid8_step(): the word is ms << 17 | seq << 11 | slot
+				IF now_word >> 17 > last >> 17 THEN
+					word := now_word;
+				ELSIF (last & 2047) + 1 < nslots THEN
+					word := last + 1;
+				ELSIF (last >> 11 & 63) < 63 THEN
+					word := ((last >> 11) + 1) << 11;
+				ELSIF used_up = last >> 17 AND waited >= 1000 THEN
+					-- used up a real millisecond ago: on to the next
+					-- millisecond, whatever the system clock says
+					word := ((last >> 17) + 1) << 17;
+				ELSE
+					IF used_up IS DISTINCT FROM last >> 17 THEN
+						used_up := last >> 17;
+						waited := 0;
+					END IF;
+					word := NULL;
+				END IF;
+			ELSE
+				word := greatest(now_word, last + 1);
+			END IF;
+			IF word IS NOT NULL THEN
+				IF word # (-9223372036854775808) = flast + 1 THEN
+					PERFORM nextval(seq);
+				ELSE
+					PERFORM setval(seq, word # (-9223372036854775808));
+				END IF;
+			END IF;
+		EXCEPTION WHEN OTHERS OR query_canceled THEN
+			PERFORM pg_advisory_unlock(1768190833, key);
+			RAISE;
+		END;
+		PERFORM pg_advisory_unlock(1768190833, key);
+		EXIT WHEN word IS NOT NULL;
+		-- uid8, a millisecond used up: sleep to the next one (by the
+		-- system clock), or a millisecond if the clock is behind it
+		r := CASE WHEN now_word >> 17 = last >> 17
+				  THEN 1000 - floor(date_part('epoch', t) * 1000000)::int8 % 1000 ELSE 1000 END;
+		PERFORM pg_sleep(r / 1000000.0);
+		waited := waited + r;
+		t := clock_timestamp();
+	END LOOP;
+	RETURN word;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_clock_next(pg_catalog.text) IS
+	'internal: the next word of the database''s clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62)';
+ALTER FUNCTION idtypes_sql_clock_next(pg_catalog.text) OWNER TO @extowner@;
+
+-- Raise the database's hlculid clock to a word (hlculid_observe() in the
+-- sequence mode): never back.  Only for hlculid_observe(), which is
+-- granted as the C extension's is.
+CREATE FUNCTION idtypes_sql_clock_observe(word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	seq regclass := '@extschema@.idtypes_sql_hlculid_clock';
+	flast int8;
+BEGIN
+	PERFORM pg_advisory_lock(1768190833, 2);
+	BEGIN
+		flast := pg_sequence_last_value(seq);
+		IF flast IS NULL OR word # (-9223372036854775808) > flast THEN
+			PERFORM setval(seq, word # (-9223372036854775808));
+		END IF;
+	EXCEPTION WHEN OTHERS OR query_canceled THEN
+		PERFORM pg_advisory_unlock(1768190833, 2);
+		RAISE;
+	END;
+	PERFORM pg_advisory_unlock(1768190833, 2);
+	RETURN word;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_clock_observe(pg_catalog.int8) IS
+	'internal: raises the database''s hlculid clock to a word, never back; returns the word';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_clock_observe(pg_catalog.int8) FROM PUBLIC;
+ALTER FUNCTION idtypes_sql_clock_observe(pg_catalog.int8) OWNER TO @extowner@;
+
+ALTER SEQUENCE idtypes_sql_muid_clock OWNER TO @extowner@;
+ALTER SEQUENCE idtypes_sql_hlculid_clock OWNER TO @extowner@;
+ALTER SEQUENCE idtypes_sql_uid8_clock OWNER TO @extowner@;
+ALTER SEQUENCE idtypes_sql_uuidv6_clock OWNER TO @extowner@;
+ALTER SEQUENCE idtypes_sql_uuidv7_clock OWNER TO @extowner@;
+ALTER SEQUENCE idtypes_sql_uuidv8_clock OWNER TO @extowner@;
+ALTER SEQUENCE idtypes_sql_tid62_clock OWNER TO @extowner@;
+ALTER TABLE idtypes_sql_settings OWNER TO @extowner@;
+
+-- The version of the companion installed here (also for a plain install,
+-- which has no pg_extension row).
+CREATE FUNCTION idtypes_sql_version() RETURNS pg_catalog.text
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN '@version@';
+COMMENT ON FUNCTION idtypes_sql_version() IS 'the version of the idtypes_sql companion installed in this schema';
