@@ -141,6 +141,22 @@ build_install() {
 	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
 	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
+	# the pure-SQL companion: its scripts, for CREATE EXTENSION idtypes_sql
+	make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" >/dev/null
+	as_root make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" install >/dev/null
+}
+
+# pg_install_copy DIR: a copy of this PostgreSQL installation (PG_BINDIR's
+# parent and the share directory) under DIR, at the same paths below it,
+# whose programs find their libraries and shared files relative to
+# themselves.  Prints the copy's bindir.
+pg_install_copy() {
+	local dir=$1 sharedir
+	sharedir=$("$PG_CONFIG" --sharedir)
+	mkdir -p "$dir$(dirname "$PG_BINDIR")" "$dir$sharedir"
+	cp -a "$(dirname "$PG_BINDIR")/." "$dir$(dirname "$PG_BINDIR")/"
+	cp -a "$sharedir/." "$dir$sharedir/"
+	echo "$dir$PG_BINDIR"
 }
 
 # make_dist DIR: the PGXN archive (make dist) of what git tracks, uncommitted

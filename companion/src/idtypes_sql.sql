@@ -8,22 +8,27 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION idtypes_sql" to load this file, or psql -f idtypes_sql.sql. \quit
 
--- How the script stays search_path-safe:
+-- How the script stays search_path-safe, and fast:
 --
--- - Functions are SQL with a standard body (RETURN or BEGIN ATOMIC), not a
---   string: the body is parsed when the function is created, its names
---   bound to objects then, and nothing is looked up when it runs.  Most of
---   them are also inlined into the calling query.  Built-in functions and
---   types are qualified with pg_catalog, and every operator has operands
---   of the exact types of a pg_catalog operator, so that nothing in the
---   target schema or pg_temp matches better while the script runs.
--- - The few PL/pgSQL functions (loops, locks, error reports) pin their
---   search_path to pg_catalog, pg_temp and name the companion's objects
---   with @extschema@.
+-- - The simple functions (the extractors, the generators' hot paths) are
+--   SQL with a standard body (RETURN ...), not a string: the body is parsed
+--   when the function is created and its names bound then, so nothing is
+--   looked up when it runs, and it is inlined into the calling query.
+--   Built-in functions and types are qualified with pg_catalog, and every
+--   operator has operands of the exact types of a pg_catalog operator, so
+--   that nothing in the target schema or pg_temp matches better while the
+--   script runs.
+-- - The others (checks, loops, codecs, the clocks) are PL/pgSQL with the
+--   search_path pinned to pg_catalog, pg_temp, naming the companion's own
+--   objects with @extschema@.  (An SQL function that is not inlined sets
+--   up its plan's executor at every call, which costs tens of microseconds
+--   for a body of any size; PL/pgSQL keeps its expressions ready.)
 --
 -- The same text installs with CREATE EXTENSION and with psql -f: the plain
 -- script (companion/Makefile) runs it with @extschema@ and @extowner@
--- replaced, less the lines that end in "-- extension only".
+-- replaced, less the lines that end in "-- extension only".  Nothing is
+-- LEAKPROOF: only a superuser may create such functions, and the plain
+-- install must work for any role.
 
 ---------------------------------------------------------------------------
 -- settings
@@ -87,12 +92,15 @@ SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_settings', ''); -- exten
 
 -- Raise an error with an SQLSTATE and a message, where a function body
 -- finds bad input (the same SQLSTATEs as the C extension's).  Typed like
--- the value it stands for, so that it fits in a CASE.  VOLATILE, so that
--- the planner never evaluates it early: a CASE branch that is not taken
--- must not raise.
+-- the value it stands for, so that it fits in a CASE.  IMMUTABLE, so that
+-- the functions that call it can still be inlined into the calling query;
+-- the planner evaluates an immutable call early when all its arguments
+-- are constants, also in a CASE branch that is not taken, so every call
+-- passes culprit, an expression of the bad input (x IS NULL): it is
+-- constant only when the input is, and then so is the test of the branch.
 CREATE FUNCTION idtypes_sql_error(code pg_catalog.text, message pg_catalog.text, detail pg_catalog.text,
-								  result anyelement) RETURNS anyelement
-	LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+								  result anyelement, culprit pg_catalog.bool) RETURNS anyelement
+	LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
@@ -100,7 +108,7 @@ BEGIN
 	RETURN result;
 END
 $fn$;
-COMMENT ON FUNCTION idtypes_sql_error(pg_catalog.text, pg_catalog.text, pg_catalog.text, anyelement) IS
+COMMENT ON FUNCTION idtypes_sql_error(pg_catalog.text, pg_catalog.text, pg_catalog.text, anyelement, pg_catalog.bool) IS
 	'internal: raises an error with an SQLSTATE, a message and a detail';
 
 ---------------------------------------------------------------------------
@@ -114,6 +122,14 @@ CREATE FUNCTION idtypes_sql_us(t pg_catalog.timestamptz) RETURNS pg_catalog.int8
 RETURN (EXTRACT(epoch FROM t - '1970-01-01 00:00:00+00'::pg_catalog.timestamptz)
 		* 1000000::pg_catalog.numeric)::pg_catalog.int8;
 COMMENT ON FUNCTION idtypes_sql_us(pg_catalog.timestamptz) IS 'internal: microseconds since 1970 of a finite timestamp';
+
+-- The system clock in microseconds since the Unix epoch, exactly (as numeric:
+-- date_part()'s float is off by a microsecond now and then, and more so
+-- after 2041): what every generator reads.
+CREATE FUNCTION idtypes_sql_now_us() RETURNS pg_catalog.int8
+	LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000::pg_catalog.numeric)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_now_us() IS 'internal: the system clock in microseconds since 1970';
 
 -- The timestamp of a count of microseconds since the Unix epoch, exactly:
 -- whole hours, then the microseconds of the hour (each product exact in a
@@ -159,71 +175,84 @@ COMMENT ON FUNCTION idtypes_sql_hex_int8(pg_catalog.text) IS 'internal: up to 16
 -- rule of the C extension's byteid_timestamptz_to_tick(): the tick a time
 -- falls in, or with round_up the first that starts at or after it; 22008
 -- when that is outside [epoch, tick_max].  Ticks are whole microseconds
--- (unit_us) from an epoch (epoch_us since 1970).
-CREATE FUNCTION idtypes_sql_tick(t pg_catalog.timestamptz, label pg_catalog.text, epoch_us pg_catalog.int8,
-								 unit_us pg_catalog.int8, tick_max pg_catalog.int8, round_up pg_catalog.bool)
-	RETURNS pg_catalog.int8
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT CASE WHEN tick IS NOT NULL AND tick <= tick_max THEN tick
-				ELSE @extschema@.idtypes_sql_error('22008', 'timestamp out of range for type ' || label,
-					'A ' || label || ' holds times from '
-					|| pg_catalog.timezone('UTC', @extschema@.idtypes_sql_ts(epoch_us))::pg_catalog.text
-					|| '+00 to '
-					|| pg_catalog.timezone('UTC', @extschema@.idtypes_sql_ts(epoch_us + tick_max * unit_us))::pg_catalog.text
-					|| '+00.', NULL::pg_catalog.int8) END
-	  FROM (SELECT CASE WHEN pg_catalog.isfinite(t) AND us >= 0
-						THEN us / unit_us +
-							 (CASE WHEN round_up AND us % unit_us <> 0 THEN 1 ELSE 0 END) END AS tick
-			  FROM (SELECT CASE WHEN pg_catalog.isfinite(t)
-								THEN @extschema@.idtypes_sql_us(t) - epoch_us END AS us) u) k;
-END;
-COMMENT ON FUNCTION idtypes_sql_tick(pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.bool) IS
+-- (unit_us) from an epoch (epoch_us since 1970); span is the error's detail.
+CREATE FUNCTION idtypes_sql_tick(t pg_catalog.timestamptz, label pg_catalog.text, span pg_catalog.text,
+								 epoch_us pg_catalog.int8, unit_us pg_catalog.int8, tick_max pg_catalog.int8,
+								 round_up pg_catalog.bool) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	us int8;
+	tick int8;
+BEGIN
+	IF isfinite(t) THEN
+		us := @extschema@.idtypes_sql_us(t) - epoch_us;
+		IF us >= 0 THEN
+			tick := us / unit_us + CASE WHEN round_up AND us % unit_us <> 0 THEN 1 ELSE 0 END;
+			IF tick <= tick_max THEN
+				RETURN tick;
+			END IF;
+		END IF;
+	END IF;
+	RAISE EXCEPTION 'timestamp out of range for type %', label USING ERRCODE = '22008', DETAIL = span;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_tick(pg_catalog.timestamptz, pg_catalog.text, pg_catalog.text, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.bool) IS
 	'internal: the tick of a timestamp in a scheme''s range (22008 outside it)';
 
 -- date_bin(stride, t, origin) by the C extension's rule (src/timebin.c,
 -- which is PostgreSQL 16's date_bin): buckets run towards minus infinity
--- before the origin, on every version; the same errors.  In numeric, with
--- the C code's overflow checks made explicit.
+-- before the origin, on every version; the same errors, with the C code's
+-- overflow checks.  In numeric, then checked against int8's range.
 CREATE FUNCTION idtypes_sql_date_bin(stride pg_catalog.interval, t pg_catalog.timestamptz, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT CASE
-		WHEN NOT pg_catalog.isfinite(stride) OR months <> 0 THEN
-			@extschema@.idtypes_sql_error('0A000', 'timestamps cannot be binned into intervals containing months or years',
-				'Use date_trunc() on the id''s timestamp for calendar months and years.', NULL::pg_catalog.timestamptz)
-		WHEN day_us < -9223372036854775808::pg_catalog.numeric OR day_us > 9223372036854775807::pg_catalog.numeric
-			 OR stride_us < -9223372036854775808::pg_catalog.numeric OR stride_us > 9223372036854775807::pg_catalog.numeric THEN
-			@extschema@.idtypes_sql_error('22008', 'interval out of range', '', NULL::pg_catalog.timestamptz)
-		WHEN stride_us <= 0::pg_catalog.numeric THEN
-			@extschema@.idtypes_sql_error('22008', 'stride must be greater than zero', '', NULL::pg_catalog.timestamptz)
-		WHEN NOT pg_catalog.isfinite(origin) THEN
-			@extschema@.idtypes_sql_error('22008', 'origin out of range', '', NULL::pg_catalog.timestamptz)
-		ELSE (SELECT CASE
-					WHEN diff < -9223372036854775808::pg_catalog.numeric OR diff > 9223372036854775807::pg_catalog.numeric THEN
-						@extschema@.idtypes_sql_error('22008', 'interval out of range', '', NULL::pg_catalog.timestamptz)
-					ELSE (SELECT CASE
-							-- PostgreSQL's timestamp range in microseconds since 2000-01-01:
-							-- [MIN_TIMESTAMP, END_TIMESTAMP)
-							WHEN rem < 0::pg_catalog.numeric
-								 AND (bin - 946684800000000::pg_catalog.numeric < -211813488000000000::pg_catalog.numeric
-									  OR bin - 946684800000000::pg_catalog.numeric >= 9223371331200000000::pg_catalog.numeric) THEN
-								@extschema@.idtypes_sql_error('22008', 'timestamp out of range', '', NULL::pg_catalog.timestamptz)
-							ELSE @extschema@.idtypes_sql_ts(bin::pg_catalog.int8) END
-						  FROM (SELECT rem, t_us - rem -
-									   (CASE WHEN rem < 0::pg_catalog.numeric THEN stride_us ELSE 0::pg_catalog.numeric END) AS bin
-								  FROM (SELECT pg_catalog.mod(diff, stride_us) AS rem) r) b) END
-			  FROM (SELECT t_us - @extschema@.idtypes_sql_us(origin)::pg_catalog.numeric AS diff) d) END
-	  FROM (SELECT months, day_us,
-				   day_us + (epoch_s * 1000000::pg_catalog.numeric - day_us) AS stride_us,
-				   @extschema@.idtypes_sql_us(t)::pg_catalog.numeric AS t_us
-			  FROM (SELECT CASE WHEN pg_catalog.isfinite(stride)
-								THEN EXTRACT(year FROM stride) * 12::pg_catalog.numeric + EXTRACT(month FROM stride) END AS months,
-						   CASE WHEN pg_catalog.isfinite(stride)
-								THEN EXTRACT(day FROM stride) * 86400000000::pg_catalog.numeric END AS day_us,
-						   CASE WHEN pg_catalog.isfinite(stride) THEN EXTRACT(epoch FROM stride) END AS epoch_s) i) s;
-END;
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	day_us numeric;
+	stride_us numeric;
+	diff numeric;
+	rem numeric;
+	bin numeric;
+BEGIN
+	-- months have no fixed length: such bins would not be one stride wide
+	IF NOT isfinite(stride) OR EXTRACT(year FROM stride) * 12 + EXTRACT(month FROM stride) <> 0 THEN
+		RAISE EXCEPTION 'timestamps cannot be binned into intervals containing months or years' USING ERRCODE = '0A000',
+			HINT = 'Use date_trunc() on the id''s timestamp for calendar months and years.';
+	END IF;
+	day_us := EXTRACT(day FROM stride) * 86400000000;
+	stride_us := EXTRACT(epoch FROM stride) * 1000000;
+	IF day_us NOT BETWEEN -9223372036854775808 AND 9223372036854775807
+	   OR stride_us NOT BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+		RAISE EXCEPTION 'interval out of range' USING ERRCODE = '22008';
+	END IF;
+	IF stride_us <= 0 THEN
+		RAISE EXCEPTION 'stride must be greater than zero' USING ERRCODE = '22008';
+	END IF;
+	IF NOT isfinite(origin) THEN
+		RAISE EXCEPTION 'origin out of range' USING ERRCODE = '22008';
+	END IF;
+	-- in numeric: a time near the end of timestamptz's range is past int8's
+	-- in microseconds since 1970 (the C code counts from 2000)
+	diff := EXTRACT(epoch FROM t - origin) * 1000000;
+	IF diff NOT BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+		RAISE EXCEPTION 'interval out of range' USING ERRCODE = '22008';
+	END IF;
+	rem := mod(diff, stride_us);
+	bin := EXTRACT(epoch FROM t - '1970-01-01 00:00:00+00'::timestamptz) * 1000000 - rem;
+	IF rem < 0 THEN
+		bin := bin - stride_us;
+		-- PostgreSQL's timestamps, in microseconds since 2000-01-01:
+		-- [MIN_TIMESTAMP, END_TIMESTAMP)
+		IF bin - 946684800000000 NOT BETWEEN -211813488000000000 AND 9223371331199999999 THEN
+			RAISE EXCEPTION 'timestamp out of range' USING ERRCODE = '22008';
+		END IF;
+	END IF;
+	RETURN @extschema@.idtypes_sql_ts(bin::int8);
+END
+$fn$;
 COMMENT ON FUNCTION idtypes_sql_date_bin(pg_catalog.interval, pg_catalog.timestamptz, pg_catalog.timestamptz) IS
 	'internal: date_bin() with bins towards minus infinity before the origin, as PostgreSQL 16''s';
 
@@ -326,7 +355,7 @@ AS $fn$
 DECLARE
 	seq regclass;
 	key int4;
-	t timestamptz := clock_timestamp();
+	us int8 := @extschema@.idtypes_sql_now_us();
 	now_word int8;				-- the word of now, its low bits zero
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
@@ -352,27 +381,27 @@ BEGIN
 		-- as its epoch; the clock goes on from its last word)
 		CASE scheme
 			WHEN 'muid' THEN
-				now_word := greatest(floor(date_part('epoch', t) * 1000000)::int8, 0);
+				now_word := greatest(us, 0);
 			WHEN 'hlculid' THEN
-				now_word := greatest(floor(date_part('epoch', t) * 1000)::int8, 0);
+				now_word := greatest(us / 1000, 0);
 				IF now_word > 281474976710655 THEN
 					RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
 				END IF;
 				now_word := now_word << 16;
 			WHEN 'uid8' THEN
-				now_word := greatest(floor(date_part('epoch', t) * 1000)::int8, 0) << 17;
+				now_word := greatest(us / 1000, 0) << 17;
 			WHEN 'uuidv6' THEN
 				-- 100 ns since 1582-10-15
-				now_word := floor(date_part('epoch', t) * 10000000)::int8 + 122192928000000000;
+				now_word := greatest(us, 0) * 10 + 122192928000000000;
 			WHEN 'uuidv7' THEN
 				-- milliseconds, then 4096ths of a millisecond
-				now_word := greatest(floor(date_part('epoch', t) * 4096000)::int8, 0);
+				now_word := greatest(us, 0) * 512 / 125;
 			WHEN 'uuidv8' THEN
 				-- 16 ns
-				now_word := greatest(floor(date_part('epoch', t) * 62500000)::int8, 0);
+				now_word := greatest(us, 0) * 125 / 2;
 			WHEN 'tid62' THEN
 				-- seconds since 2020-01-01
-				now_word := greatest(floor(date_part('epoch', t))::int8 - 1577836800, 0);
+				now_word := greatest(us / 1000000 - 1577836800, 0);
 				IF now_word > 4294967295 THEN
 					RAISE EXCEPTION 'system clock is beyond the range of type tid62'
 						USING ERRCODE = '22008', DETAIL = 'A tid62 holds times up to 2156-02-07 06:28:15+00.';
@@ -444,11 +473,10 @@ BEGIN
 		EXIT WHEN word IS NOT NULL;
 		-- uid8, a millisecond used up: sleep to the next one (by the
 		-- system clock), or a millisecond if the clock is behind it
-		r := CASE WHEN now_word >> 17 = last >> 17
-				  THEN 1000 - floor(date_part('epoch', t) * 1000000)::int8 % 1000 ELSE 1000 END;
+		r := CASE WHEN now_word >> 17 = last >> 17 THEN 1000 - us % 1000 ELSE 1000 END;
 		PERFORM pg_sleep(r / 1000000.0);
 		waited := waited + r;
-		t := clock_timestamp();
+		us := @extschema@.idtypes_sql_now_us();
 	END LOOP;
 	RETURN word;
 END
