@@ -17,7 +17,9 @@
 --   Built-in functions and types are qualified with pg_catalog, and every
 --   operator has operands of the exact types of a pg_catalog operator, so
 --   that nothing in the target schema or pg_temp matches better while the
---   script runs.
+--   script runs.  Such a function is STRICT only if everything in its body
+--   is (no CASE, GREATEST or COALESCE): PostgreSQL would not inline it
+--   otherwise.  NULL in gives NULL out either way.
 -- - The others (checks, loops, codecs, the clocks) are PL/pgSQL with the
 --   search_path pinned to pg_catalog, pg_temp, naming the companion's own
 --   objects with @extschema@.  (An SQL function that is not inlined sets
@@ -123,12 +125,19 @@ RETURN (EXTRACT(epoch FROM t - '1970-01-01 00:00:00+00'::pg_catalog.timestamptz)
 		* 1000000::pg_catalog.numeric)::pg_catalog.int8;
 COMMENT ON FUNCTION idtypes_sql_us(pg_catalog.timestamptz) IS 'internal: microseconds since 1970 of a finite timestamp';
 
--- The system clock in microseconds since the Unix epoch, exactly (as numeric:
--- date_part()'s float is off by a microsecond now and then, and more so
--- after 2041): what every generator reads.
+-- The same, fast, for the system clock that every generator reads:
+-- date_part()'s float8 is the nearest to the seconds; times a million and
+-- rounded, it is the exact microsecond until 2106 (2^32 seconds: the two
+-- roundings stay under half a microsecond), and within one after.  Three
+-- times cheaper than extract()'s numeric.  (STABLE as date_part() is.)
+CREATE FUNCTION idtypes_sql_us_fast(t pg_catalog.timestamptz) RETURNS pg_catalog.int8
+	LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN (pg_catalog.date_part('epoch', t) * 1000000::pg_catalog.float8)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_us_fast(pg_catalog.timestamptz) IS
+	'internal: microseconds since 1970 of a timestamp, exact until 2106 and within one after';
 CREATE FUNCTION idtypes_sql_now_us() RETURNS pg_catalog.int8
 	LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000::pg_catalog.numeric)::pg_catalog.int8;
+RETURN @extschema@.idtypes_sql_us_fast(pg_catalog.clock_timestamp());
 COMMENT ON FUNCTION idtypes_sql_now_us() IS 'internal: the system clock in microseconds since 1970';
 
 -- The timestamp of a count of microseconds since the Unix epoch, exactly:
@@ -390,15 +399,8 @@ BEGIN
 				now_word := now_word << 16;
 			WHEN 'uid8' THEN
 				now_word := greatest(us / 1000, 0) << 17;
-			WHEN 'uuidv6' THEN
-				-- 100 ns since 1582-10-15
-				now_word := greatest(us, 0) * 10 + 122192928000000000;
-			WHEN 'uuidv7' THEN
-				-- milliseconds, then 4096ths of a millisecond
-				now_word := greatest(us, 0) * 512 / 125;
-			WHEN 'uuidv8' THEN
-				-- 16 ns
-				now_word := greatest(us, 0) * 125 / 2;
+			WHEN 'uuidv6', 'uuidv7', 'uuidv8' THEN
+				now_word := @extschema@.idtypes_sql_uuid_tick(scheme, us);
 			WHEN 'tid62' THEN
 				-- seconds since 2020-01-01
 				now_word := greatest(us / 1000000 - 1577836800, 0);

@@ -254,7 +254,7 @@ COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, pg_catalog.bytea) IS
 	'prefixed id: the prefix, a dash and the tid62 (user-04XVaYIJisigHzUpr)';
 
 CREATE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
-	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN @extschema@.idtypes_sql_tid62_check_prefix(prefix) || '-' || @extschema@.tid62_to_text(@extschema@.gen_tid62());
 COMMENT ON FUNCTION gen_tid62_prefixed(pg_catalog.text) IS 'new prefixed id: the prefix, a dash and a new tid62';
 

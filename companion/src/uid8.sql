@@ -71,7 +71,7 @@ RETURN (id & 15::pg_catalog.int8)::pg_catalog.int4;
 COMMENT ON FUNCTION uid8_cluster(pg_catalog.int8) IS 'cluster id of a uid8 (0 to 15)';
 
 CREATE FUNCTION uid8_mode(id pg_catalog.int8) RETURNS pg_catalog.text
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN (ARRAY['spread', 'time_sequential']::pg_catalog.text[])[(id >> 12 & 1::pg_catalog.int8) + 1];
 COMMENT ON FUNCTION uid8_mode(pg_catalog.int8) IS 'layout mode of a uid8: spread or time_sequential';
 

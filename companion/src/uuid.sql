@@ -253,38 +253,79 @@ COMMENT ON FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) IS 'UUIDv1 of a UUIDv6: sa
 -- UUID generation
 ---------------------------------------------------------------------------
 
--- A UUID of a tick and a version with 62 random bits after the variant: the
--- tick's 15 hexadecimal digits with the version's inserted after the
--- twelfth, and the last 18 characters of a random (v4) uuid's text, whose
--- variant is the same.  The tick is used once, so that a volatile one can
--- be passed and the function inlined.
-CREATE FUNCTION idtypes_sql_uuid_of_tick(tick pg_catalog.int8, version pg_catalog.text) RETURNS pg_catalog.uuid
-	LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN (overlay(pg_catalog.lpad(pg_catalog.to_hex(tick), 15, '0') PLACING version FROM 13 FOR 0)
-		|| pg_catalog.substr(pg_catalog.gen_random_uuid()::pg_catalog.text, 19))::pg_catalog.uuid;
-COMMENT ON FUNCTION idtypes_sql_uuid_of_tick(pg_catalog.int8, pg_catalog.text) IS
-	'internal: a UUID of a 60-bit tick and a version, with 62 random bits';
+-- The tick of a version at us microseconds since 1970 (a system clock
+-- before 1970 counts as 1970): v6 100 ns since 1582-10-15, v7 milliseconds
+-- then 4096ths of a millisecond, v8 16 ns.  us is used once, so that a
+-- volatile one can be passed and the function inlined; with a constant
+-- version the cases fold when the calling query is planned.
+CREATE FUNCTION idtypes_sql_uuid_tick(version pg_catalog.text, us pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN GREATEST(us, 0::pg_catalog.int8)
+	* CASE version WHEN 'uuidv6' THEN 10::pg_catalog.int8 WHEN 'uuidv7' THEN 512::pg_catalog.int8 ELSE 125::pg_catalog.int8 END
+	/ CASE version WHEN 'uuidv6' THEN 1::pg_catalog.int8 WHEN 'uuidv7' THEN 125::pg_catalog.int8 ELSE 2::pg_catalog.int8 END
+	+ CASE version WHEN 'uuidv6' THEN 122192928000000000::pg_catalog.int8 ELSE 0::pg_catalog.int8 END;
+COMMENT ON FUNCTION idtypes_sql_uuid_tick(pg_catalog.text, pg_catalog.int8) IS
+	'internal: the tick of a UUID version (uuidv6, uuidv7, uuidv8) at a count of microseconds since 1970';
 
--- The next tick of a version: the database's clock in the sequence mode,
--- else the session's; floor is now's tick.
-CREATE FUNCTION idtypes_sql_uuid_next(scheme pg_catalog.text, floor pg_catalog.int8) RETURNS pg_catalog.int8
+-- The next tick of a version's clock.  The session's clock is inline:
+-- its parameter (idtypes_sql.uuidv7, ...) holds the last tick; the next is
+-- the larger of now's and the last + 1 (int8larger(), which gives NULL
+-- while the parameter is empty).  The parameter is empty at a session's
+-- first id and always in the sequence mode: then the slow path reads the
+-- mode, and gives the database's clock's next tick, or starts the
+-- session's clock.  (Checking the mode in its own parameter first would
+-- cost a tenth more.)
+CREATE FUNCTION idtypes_sql_uuid_next_slow(version pg_catalog.text) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	IF @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN
+		RETURN @extschema@.idtypes_sql_clock_next(version);
+	END IF;
+	RETURN @extschema@.idtypes_sql_session_next('idtypes_sql.' || version,
+		@extschema@.idtypes_sql_uuid_tick(version, @extschema@.idtypes_sql_now_us()));
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_uuid_next_slow(pg_catalog.text) IS
+	'internal: the next tick of a UUID version''s clock, the database''s or (at a session''s first id) the session''s';
+CREATE FUNCTION idtypes_sql_uuid_next(version pg_catalog.text) RETURNS pg_catalog.int8
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN CASE WHEN @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN @extschema@.idtypes_sql_clock_next(scheme)
-			ELSE @extschema@.idtypes_sql_session_next('idtypes_sql.' || scheme, floor) END;
-COMMENT ON FUNCTION idtypes_sql_uuid_next(pg_catalog.text, pg_catalog.int8) IS
-	'internal: the next tick of a UUID version''s clock (the database''s or the session''s)';
+RETURN COALESCE(NULLIF(pg_catalog.set_config('idtypes_sql.' || version,
+			pg_catalog.int8larger(@extschema@.idtypes_sql_uuid_tick(version, @extschema@.idtypes_sql_now_us()),
+				NULLIF(pg_catalog.current_setting('idtypes_sql.' || version, true), '')::pg_catalog.int8 + 1::pg_catalog.int8)::pg_catalog.text,
+			false), '')::pg_catalog.int8,
+		@extschema@.idtypes_sql_uuid_next_slow(version));
+COMMENT ON FUNCTION idtypes_sql_uuid_next(pg_catalog.text) IS
+	'internal: the next tick of a UUID version''s clock (uuidv6, uuidv7, uuidv8), the session''s or the database''s';
+
+-- The first half of a v6, v7 or v8 of a tick, with tick used once (for
+-- inlining): the version's 4 bits inserted above the tick's low 12.
+CREATE FUNCTION idtypes_sql_uuid_hi(tick pg_catalog.int8, version pg_catalog.bit) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN substring(overlay(tick::pg_catalog.bit(64) PLACING version FROM 53 FOR 0) FROM 5)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_uuid_hi(pg_catalog.int8, pg_catalog.bit) IS
+	'internal: the first 8 bytes of a UUIDv6, v7 or v8 of a 60-bit tick and the version''s 4 bits';
+
+-- A UUID of a tick and a version with 62 random bits after the variant:
+-- the first half of the tick, the last of a random (v4) uuid, whose
+-- variant is the same.
+CREATE FUNCTION idtypes_sql_uuid_of_tick(tick pg_catalog.int8, version pg_catalog.bit) RETURNS pg_catalog.uuid
+	LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN pg_catalog.encode(pg_catalog.int8send(@extschema@.idtypes_sql_uuid_hi(tick, version))
+						 || pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex')::pg_catalog.uuid;
+COMMENT ON FUNCTION idtypes_sql_uuid_of_tick(pg_catalog.int8, pg_catalog.bit) IS
+	'internal: a UUID of a 60-bit tick and a version''s 4 bits, with 62 random bits';
 
 CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.idtypes_sql_uuid_of_tick(@extschema@.idtypes_sql_uuid_next('uuidv6',
-	GREATEST(@extschema@.idtypes_sql_now_us(), 0) * 10 + 122192928000000000::pg_catalog.int8), '6');
+RETURN @extschema@.idtypes_sql_uuid_of_tick(@extschema@.idtypes_sql_uuid_next('uuidv6'), B'0110');
 COMMENT ON FUNCTION uuidv6_next() IS
 	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, strictly increasing, random clock sequence and node';
 
 CREATE FUNCTION uuidv7_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.idtypes_sql_uuid_of_tick(@extschema@.idtypes_sql_uuid_next('uuidv7',
-	GREATEST(@extschema@.idtypes_sql_now_us(), 0) * 512 / 125), '7');
+RETURN @extschema@.idtypes_sql_uuid_of_tick(@extschema@.idtypes_sql_uuid_next('uuidv7'), B'0111');
 COMMENT ON FUNCTION uuidv7_next() IS
 	'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction as in PostgreSQL 18): strictly increasing, 62 random bits';
 
@@ -296,7 +337,7 @@ CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	tick int8 := @extschema@.idtypes_sql_uuid_next('uuidv7', greatest(@extschema@.idtypes_sql_now_us(), 0) * 512 / 125);
+	tick int8 := @extschema@.idtypes_sql_uuid_next('uuidv7');
 	start timestamptz := @extschema@.idtypes_sql_ts((tick >> 12) * 1000);
 	delta int8;
 	ms int8;
@@ -309,7 +350,7 @@ BEGIN
 	IF ms > 281474976710655 THEN
 		RAISE EXCEPTION 'UUIDv7 timestamp out of range' USING ERRCODE = '22008';
 	END IF;
-	RETURN @extschema@.idtypes_sql_uuid_of_tick(ms << 12 | (fraction & 4095), '7');
+	RETURN @extschema@.idtypes_sql_uuid_of_tick(ms << 12 | (fraction & 4095), B'0111');
 END
 $fn$;
 COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
@@ -323,7 +364,7 @@ AS $fn$
 DECLARE
 	us int8 := @extschema@.idtypes_sql_uuid_usec($1, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999);
 BEGIN
-	RETURN @extschema@.idtypes_sql_uuid_of_tick(((us / 1000) << 12) + us % 1000 * 4096 / 1000, '7');
+	RETURN @extschema@.idtypes_sql_uuid_of_tick((us / 1000) << 12 | us % 1000 * 4096 / 1000, B'0111');
 END
 $fn$;
 COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
@@ -333,10 +374,8 @@ COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
 -- so the sequence has nothing to count), a random 54-bit node, never 0.
 CREATE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (overlay(pg_catalog.lpad(pg_catalog.to_hex(@extschema@.idtypes_sql_uuid_next('uuidv8',
-			GREATEST(@extschema@.idtypes_sql_now_us(), 0) * 125 / 2)),
-		15, '0') PLACING '8' FROM 13 FOR 0)
-	|| pg_catalog.lpad(pg_catalog.to_hex((-9223372036854775808)
-		| GREATEST(@extschema@.idtypes_sql_lo(pg_catalog.gen_random_uuid()) & 18014398509481983::pg_catalog.int8, 1)), 16, '0'))::pg_catalog.uuid;
+RETURN pg_catalog.encode(pg_catalog.int8send(@extschema@.idtypes_sql_uuid_hi(@extschema@.idtypes_sql_uuid_next('uuidv8'), B'1000'))
+	|| pg_catalog.int8send((-9223372036854775808)
+		| GREATEST(@extschema@.idtypes_sql_lo(pg_catalog.gen_random_uuid()) & 18014398509481983::pg_catalog.int8, 1::pg_catalog.int8)), 'hex')::pg_catalog.uuid;
 COMMENT ON FUNCTION uuidv8_next() IS
 	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, strictly increasing, clock sequence 0, 54-bit random node';

@@ -39,6 +39,41 @@ is($node->safe_psql('postgres', q{
 	FROM pg_extension WHERE extname LIKE 'idtypes%'}),
 	'idtypes public, idtypes_sql idtypes_sql', 'both extensions are installed, each in its schema');
 
+# Every SQL function of the companion is inlined into the query that calls
+# it (its body bound when it was created, nothing looked up, no executor
+# of its own), but the two that run a query: the loader of the settings
+# and muid_transaction() (STABLE, calling a volatile function).
+is($node->safe_psql('postgres', q{
+	CREATE FUNCTION pg_temp.not_inlined() RETURNS SETOF text LANGUAGE plpgsql AS $$
+	DECLARE
+		f record;
+		line text;
+		inlined bool;
+	BEGIN
+		FOR f IN SELECT p.oid::regprocedure AS sig, p.proname,
+				(SELECT string_agg(format('NULL::%s AS a%s', format_type(t, NULL), i), ', ')
+				   FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY u(t, i)) AS cols,
+				(SELECT string_agg(format('x.a%s', i), ', ') FROM generate_series(1, p.pronargs) i) AS args
+			FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+			WHERE p.pronamespace = 'idtypes_sql'::regnamespace AND l.lanname = 'sql'
+		LOOP
+			inlined := true;
+			-- the arguments from a subquery that is not flattened: not
+			-- constants, which a strict function would fold to NULL
+			FOR line IN EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF) SELECT idtypes_sql.%I(%s) FROM (SELECT %s OFFSET 0) x',
+									   f.proname, coalesce(f.args, ''), coalesce(f.cols, '1 AS a0'))
+			LOOP
+				inlined := inlined AND line NOT LIKE '%idtypes_sql.' || f.proname || '(%';
+			END LOOP;
+			IF NOT inlined THEN
+				RETURN NEXT f.sig::text;
+			END IF;
+		END LOOP;
+	END $$;
+	SELECT string_agg(s, ', ' ORDER BY s) FROM pg_temp.not_inlined() s}),
+	'idtypes_sql.idtypes_sql_load(boolean), idtypes_sql.muid_transaction()',
+	'every SQL function of the companion is inlined into its caller, but the loader of the settings and muid_transaction()');
+
 # The inputs: md5 of a tag and a row number, as bigints (a, b, c, d), a
 # uuid (u), a uuid of each version and variant (v) and 16 bytes (t).
 $node->safe_psql('postgres', qq{
@@ -209,6 +244,11 @@ my @compare = (
 		'(SELECT row(prefix, id::bytea)::text FROM public.tid62_split(s))',
 		"(SELECT CASE WHEN i % 3 = 0 THEN x ELSE (ARRAY['user', 'a', 'user42-workout', 'A_b-C_d-9', '_'])[i % 5 + 1] || '-' || x END AS s "
 		  . "FROM (SELECT i, b::public.tid62::text AS x FROM $tid62s) m) s" ],
+
+	# the generators' reading of the system clock: the microsecond of the
+	# C extension's, GetCurrentTimestamp()'s, from 1970 to 2106
+	[ 'idtypes_sql_us_fast', 'idtypes_sql.idtypes_sql_us_fast(ts)', 'idtypes_sql.idtypes_sql_us(ts)',
+		in_range(0, 4294967295999999) ],
 
 	# SimpleDB helpers
 	[ 'uuid464', 'idtypes_sql.uuid464(u)', 'public.uuid464(u)', $uuids ],
