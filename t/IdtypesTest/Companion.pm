@@ -24,7 +24,36 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(companion_plain_script companion_plain_install companion_clean_install
-  companion_n);
+  companion_n companion_schemes companion_sqlstate);
+
+# The companion's generators, in the canonical order of the schemes: name,
+# generator (in schema idtypes_sql), core type, the C extension's type,
+# and whether the scheme always takes the database's clock (muid and uid8,
+# which have no random bits).
+sub companion_schemes
+{
+	return (
+		{ name => 'muid', gen => 'idtypes_sql.gen_muid()', type => 'uuid', ctype => 'muid', sequence => 1 },
+		{ name => 'hlculid', gen => 'idtypes_sql.gen_hlculid()', type => 'uuid', ctype => 'hlculid' },
+		{ name => 'uid8', gen => 'idtypes_sql.gen_uid8()', type => 'bigint', ctype => 'uid8', sequence => 1 },
+		{ name => 'uuidv6', gen => 'idtypes_sql.uuidv6_next()', type => 'uuid', ctype => 'uuid' },
+		{ name => 'uuidv7', gen => 'idtypes_sql.uuidv7_next()', type => 'uuid', ctype => 'uuid' },
+		{ name => 'uuidv8', gen => 'idtypes_sql.uuidv8_next()', type => 'uuid', ctype => 'uuid' },
+		{ name => 'tid62', gen => 'idtypes_sql.gen_tid62()', type => 'bytea', ctype => 'tid62' });
+}
+
+# Run $sql in database $db of $node as role $user (the node's default role
+# if undef): 'ok' if it succeeds, else the SQLSTATE of its error.
+sub companion_sqlstate
+{
+	my ($node, $db, $user, $sql) = @_;
+	my ($out, $err);
+	my @extra = defined $user ? (extra_params => [ '-U', $user ]) : ();
+	my $ret = $node->psql($db, "\\set VERBOSITY verbose\n$sql", stdout => \$out, stderr => \$err,
+		on_error_stop => 1, @extra);
+	return 'ok' if $ret == 0;
+	return $err =~ /ERROR:  ([0-9A-Z]{5}):/ ? $1 : "failed: $err";
+}
 
 # How many inputs the comparisons of every function take (at least 100,000
 # by default; IDTYPES_COMPANION_N sets another number, for a quick run).
