@@ -57,10 +57,9 @@ fi
 \\set schema idtypes_sql
 \\endif
 -- the schema's name goes into string literals of the script
-SELECT :'schema' ~ '[''"\$\\\\]' AS idtypes_sql_bad_schema \\gset
+SELECT :'schema' OPERATOR(pg_catalog.~) '[''"\$\\\\]' AS idtypes_sql_bad_schema \\gset
 \\if :idtypes_sql_bad_schema
-\\echo 'idtypes_sql: a schema name with a quote, a dollar sign or a backslash is not supported'
-\\quit
+DO 'BEGIN RAISE EXCEPTION ''idtypes_sql: a schema name with a quote, a dollar sign or a backslash is not supported''; END';
 \\endif
 BEGIN;
 CREATE SCHEMA IF NOT EXISTS :"schema";

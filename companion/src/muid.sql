@@ -121,7 +121,7 @@ BEGIN
 	IF ts > 72057594037927935 THEN
 		RAISE EXCEPTION 'muid timestamp out of range' USING ERRCODE = '22008';
 	END IF;
-	SELECT s.medallion INTO medallion FROM @extschema@.idtypes_sql_settings s;
+	SELECT s.medallion INTO medallion FROM @extschema@.idtypes_node_identity s;
 	RETURN set_config('idtypes_sql.muid', lpad(to_hex(ts), 14, '0') || lpad(to_hex(medallion), 13, '0'), true);
 END
 $fn$;

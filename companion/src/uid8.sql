@@ -151,14 +151,14 @@ CREATE FUNCTION gen_uid8() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	w int8 := @extschema@.idtypes_sql_clock_next('uid8');
-	s @extschema@.idtypes_sql_settings;
+	s @extschema@.idtypes_node_identity;
 BEGIN
 	IF w >> 17 > 4398046511103 THEN
 		RAISE EXCEPTION 'uid8 timestamp out of range' USING ERRCODE = '22008',
 			DETAIL = 'A uid8 holds times up to 2109-05-15 07:35:11.103+00.';
 	END IF;
-	SELECT * INTO s FROM @extschema@.idtypes_sql_settings;
-	RETURN @extschema@.idtypes_sql_uid8(w >> 17, w >> 11 & 63, s.uid8_generator_id + (w & 2047), s.uid8_cluster_id,
+	SELECT * INTO s FROM @extschema@.idtypes_node_identity;
+	RETURN @extschema@.idtypes_sql_uid8(w >> 17, w >> 11 & 63, lower(s.uid8_generators) + (w & 2047), s.uid8_cluster_id,
 										CASE WHEN s.uid8_mode = 'time_sequential' THEN 1 ELSE 0 END);
 END
 $fn$;
