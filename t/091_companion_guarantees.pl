@@ -236,11 +236,45 @@ my @denied = (
 	[ 'UPDATE idtypes_sql.idtypes_sql_settings SET medallion = 7', 'change the settings' ],
 	[ q{SELECT setval('idtypes_sql.idtypes_sql_uuidv7_clock', 0)}, 'set a clock back' ],
 	[ q{SELECT nextval('idtypes_sql.idtypes_sql_muid_clock')}, 'move a clock' ],
-	[ 'SELECT idtypes_sql.idtypes_sql_clock_observe(0)', 'raise the hlculid clock' ],
+	[ q{SELECT idtypes_sql.idtypes_sql_clock_raise('hlculid', 0)}, 'raise a clock' ],
+	[ q{SELECT idtypes_sql.idtypes_advance_clock('uuidv7', now())}, 'advance a clock (not granted)' ],
 	[ q{SELECT idtypes_sql.hlculid_observe(idtypes_sql.gen_hlculid())}, 'observe an hlculid (not granted)' ]);
 foreach my $d (@denied)
 {
 	is(companion_sqlstate($standby, 'postgres', 'app', $d->[0]), '42501', "another role cannot $d->[1] (42501)");
+}
+
+# 7. idtypes_advance_clock(), as the C extension's: the database's clock
+# of each scheme past a time a minute ahead, then past an id generated
+# two minutes ahead; the next id sorts after both.  Errors as the C
+# extension's: an unknown scheme or a scheme of another type (22023), a
+# time too far ahead or infinite (22008).
+set_mode($standby, 'sequence');
+foreach my $s (@schemes)
+{
+	my $name = $s->{name};
+	my $ahead = $name =~ /^uuidv[678]$/
+	  ? "idtypes_sql.idtypes_sql_uuid_of_tick(idtypes_sql.idtypes_sql_uuid_tick('$name', idtypes_sql.idtypes_sql_us(clock_timestamp() + interval '2 minutes')), "
+		. "B'" . { uuidv6 => '0110', uuidv7 => '0111', uuidv8 => '1000' }->{$name} . "')"
+	  : { muid => q{idtypes_sql.muid_from_parts(clock_timestamp() + interval '2 minutes', 1, 1048575)},
+		  hlculid => q{idtypes_sql.hlculid_from_parts(clock_timestamp() + interval '2 minutes', 65535, 1, 0)},
+		  uid8 => q{idtypes_sql.uid8_from_parts(clock_timestamp() + interval '2 minutes', 63, 2047, 0)},
+		  tid62 => q{idtypes_sql.tid62_from_parts(clock_timestamp() + interval '2 minutes', '\xffffffffffffffff')} }->{$name};
+	is($standby->safe_psql('postgres', qq{
+		SELECT idtypes_sql.idtypes_advance_clock('$name', clock_timestamp() + interval '1 minute') > clock_timestamp() + interval '59 seconds';
+		SELECT $s->{gen} > x FROM (SELECT $ahead AS x) a, LATERAL idtypes_sql.idtypes_advance_clock('$name', x) c}),
+		"t\nt", "idtypes_advance_clock: $name: past a time, then past an id: the next id sorts after it");
+}
+my @advance_errors = (
+	[ q{'nope', now()}, '22023', 'an unknown scheme' ],
+	[ q{'uid8', gen_random_uuid()}, '22023', 'a scheme of another type' ],
+	[ q{'uuidv7', idtypes_sql.uuidv6_next()}, '22023', 'a UUID of another version' ],
+	[ q{'uuidv7', now() + interval '1 hour'}, '22008', 'a time too far ahead' ],
+	[ q{'tid62', 'infinity'::timestamptz}, '22008', 'an infinite time' ]);
+foreach my $e (@advance_errors)
+{
+	is(companion_sqlstate($standby, 'postgres', undef, "SELECT idtypes_sql.idtypes_advance_clock($e->[0])"), $e->[1],
+		"idtypes_advance_clock: $e->[2] ($e->[1])");
 }
 
 note(sprintf('the guarantees took %.1f s', time() - $started));

@@ -218,7 +218,7 @@ foreach my $db (qw(ext plain))
 						  ORDER BY p.proname)
 		FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace AND p.prosecdef}) =~ s/"My Ids"\.|ids\.//gr,
 		join('; ', map { "$_ " . ($db eq 'ext' ? 'alice' : 'bob') . ' search_path=pg_catalog, pg_temp' }
-			'hlculid_observe(uuid)', 'idtypes_sql_clock_next(text)', 'idtypes_sql_clock_observe(bigint)'),
+			'hlculid_observe(uuid)', 'idtypes_sql_clock_next(text)', 'idtypes_sql_clock_raise(text,bigint)'),
 		"$db: SECURITY DEFINER only where a clock moves, owned by the installing role, search path pinned");
 	is($node->safe_psql($db, qq{
 		SELECT count(*) FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace

@@ -209,7 +209,7 @@ BEGIN
 			HINT = 'Check the clock of the node that made it.  If that clock is right, raise hlculid_max_drift.';
 	END IF;
 	IF @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN
-		PERFORM @extschema@.idtypes_sql_clock_observe(word);
+		PERFORM @extschema@.idtypes_sql_clock_raise('hlculid', word);
 	ELSE
 		ignored := set_config('idtypes_sql.hlculid',
 			greatest(word, NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8)::text, false);

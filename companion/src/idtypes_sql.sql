@@ -408,6 +408,35 @@ SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv7_clock', ''); -- e
 SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv8_clock', ''); -- extension only
 SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_tid62_clock', ''); -- extension only
 
+-- A scheme's clock: the key of its advisory lock (class 1768190833,
+-- "idsq"), its sequence; 22023 for a name that is not a scheme's.
+CREATE FUNCTION idtypes_sql_clock_key(scheme pg_catalog.text) RETURNS pg_catalog.int4
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	key int4 := array_position(ARRAY['muid', 'hlculid', 'uid8', 'uuidv6', 'uuidv7', 'uuidv8', 'tid62'], scheme);
+BEGIN
+	IF key IS NULL THEN
+		RAISE EXCEPTION 'unknown idtypes scheme: "%"', scheme USING ERRCODE = '22023',
+			HINT = 'The schemes are muid, hlculid, uid8, uuidv6, uuidv7, uuidv8 and tid62.';
+	END IF;
+	RETURN key;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_clock_key(pg_catalog.text) IS
+	'internal: the number of a scheme''s clock (its advisory lock''s key), 22023 for an unknown scheme';
+CREATE FUNCTION idtypes_sql_clock_seq(scheme pg_catalog.text) RETURNS pg_catalog.regclass
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+	RETURN ('@extschema@.idtypes_sql_' || scheme || '_clock')::regclass;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_clock_seq(pg_catalog.text) IS 'internal: the sequence that holds a scheme''s clock';
+
 -- The next word of the database's clock of a scheme.  A sequence can add
 -- one, but not take the larger of two values, so the word is read and
 -- written under a session-level advisory lock of its own (class 1768190833,
@@ -437,16 +466,11 @@ DECLARE
 	r int8;
 	s int8;
 BEGIN
-	CASE scheme
-		WHEN 'muid' THEN seq := '@extschema@.idtypes_sql_muid_clock'; key := 1;
-		WHEN 'hlculid' THEN seq := '@extschema@.idtypes_sql_hlculid_clock'; key := 2;
-		WHEN 'uid8' THEN seq := '@extschema@.idtypes_sql_uid8_clock'; key := 3;
-			SELECT uid8_generator_count INTO nslots FROM @extschema@.idtypes_sql_settings;
-		WHEN 'uuidv6' THEN seq := '@extschema@.idtypes_sql_uuidv6_clock'; key := 4;
-		WHEN 'uuidv7' THEN seq := '@extschema@.idtypes_sql_uuidv7_clock'; key := 5;
-		WHEN 'uuidv8' THEN seq := '@extschema@.idtypes_sql_uuidv8_clock'; key := 6;
-		WHEN 'tid62' THEN seq := '@extschema@.idtypes_sql_tid62_clock'; key := 7;
-	END CASE;
+	key := @extschema@.idtypes_sql_clock_key(scheme);
+	seq := @extschema@.idtypes_sql_clock_seq(scheme);
+	IF scheme = 'uid8' THEN
+		SELECT uid8_generator_count INTO nslots FROM @extschema@.idtypes_sql_settings;
+	END IF;
 	LOOP
 		-- the word of now (a system clock before the scheme's epoch counts
 		-- as its epoch; the clock goes on from its last word)
@@ -549,35 +573,186 @@ COMMENT ON FUNCTION idtypes_sql_clock_next(pg_catalog.text) IS
 	'internal: the next word of the database''s clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62)';
 ALTER FUNCTION idtypes_sql_clock_next(pg_catalog.text) OWNER TO @extowner@;
 
--- Raise the database's hlculid clock to a word (hlculid_observe() in the
--- sequence mode): never back.  Only for hlculid_observe(), which is
--- granted as the C extension's is.
-CREATE FUNCTION idtypes_sql_clock_observe(word pg_catalog.int8) RETURNS pg_catalog.int8
+-- Raise the database's clock of a scheme to a word, never back, under its
+-- lock; returns the clock's word then.  For hlculid_observe() and
+-- idtypes_advance_clock(), which are granted as the C extension's are.
+CREATE FUNCTION idtypes_sql_clock_raise(scheme pg_catalog.text, word pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	seq regclass := '@extschema@.idtypes_sql_hlculid_clock';
+	key int4 := @extschema@.idtypes_sql_clock_key(scheme);
+	seq regclass := @extschema@.idtypes_sql_clock_seq(scheme);
 	flast int8;
 BEGIN
-	PERFORM pg_advisory_lock(1768190833, 2);
+	PERFORM pg_advisory_lock(1768190833, key);
 	BEGIN
 		flast := pg_sequence_last_value(seq);
 		IF flast IS NULL OR word # (-9223372036854775808) > flast THEN
-			PERFORM setval(seq, word # (-9223372036854775808));
+			flast := setval(seq, word # (-9223372036854775808));
 		END IF;
 	EXCEPTION WHEN OTHERS OR query_canceled THEN
-		PERFORM pg_advisory_unlock(1768190833, 2);
+		PERFORM pg_advisory_unlock(1768190833, key);
 		RAISE;
 	END;
-	PERFORM pg_advisory_unlock(1768190833, 2);
-	RETURN word;
+	PERFORM pg_advisory_unlock(1768190833, key);
+	RETURN flast # (-9223372036854775808);
 END
 $fn$;
-COMMENT ON FUNCTION idtypes_sql_clock_observe(pg_catalog.int8) IS
-	'internal: raises the database''s hlculid clock to a word, never back; returns the word';
-REVOKE EXECUTE ON FUNCTION idtypes_sql_clock_observe(pg_catalog.int8) FROM PUBLIC;
-ALTER FUNCTION idtypes_sql_clock_observe(pg_catalog.int8) OWNER TO @extowner@;
+COMMENT ON FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) IS
+	'internal: raises the database''s clock of a scheme to a word, never back; returns the clock''s word';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) FROM PUBLIC;
+ALTER FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) OWNER TO @extowner@;
+
+-- The C extension's idtypes_advance_clock(): the database's clock of a
+-- scheme moved past a time or an id, so that every id of the scheme
+-- generated afterwards from it (in the sequence mode, and always for muid
+-- and uid8) sorts after it.  For a table moved from the C extension, or
+-- restored from elsewhere.  Never moves a clock back.  Returns the time the
+-- clock then stands at (its last word's tick).  A session's own clock (the
+-- session mode) starts from the system clock, and is not moved.  Not
+-- granted to PUBLIC: its owner may grant it.
+--
+-- What the forms share: the clock raised to word (the last word of the
+-- tick that holds t, or the id's own; NULL: before the scheme's epoch,
+-- nothing to raise), after the check of t against the server's clock.
+CREATE FUNCTION idtypes_sql_advance(scheme pg_catalog.text, word pg_catalog.int8, t pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	drift interval;
+	last int8;
+BEGIN
+	SELECT greatest(coalesce(s.hlculid_max_drift, '5 minutes'), '5 minutes') INTO drift FROM @extschema@.idtypes_sql_settings s;
+	IF NOT isfinite(t) OR t > clock_timestamp() + drift THEN
+		RAISE EXCEPTION 'cannot move the % clock that far ahead of this server''s clock', scheme USING ERRCODE = '22008',
+			DETAIL = format('The target is %s; at most %s ahead of the server''s clock is allowed.', t, drift);
+	END IF;
+	IF word IS NULL THEN
+		last := pg_sequence_last_value(@extschema@.idtypes_sql_clock_seq(scheme)) # (-9223372036854775808);
+	ELSE
+		last := @extschema@.idtypes_sql_clock_raise(scheme, word);
+	END IF;
+	RETURN @extschema@.idtypes_sql_ts(CASE scheme
+		WHEN 'muid' THEN last
+		WHEN 'hlculid' THEN (last >> 16) * 1000
+		WHEN 'uid8' THEN (last >> 17) * 1000
+		WHEN 'uuidv6' THEN (last - 122192928000000000) / 10
+		WHEN 'uuidv7' THEN (last >> 12) * 1000 + (last & 4095) * 1000 / 4096
+		WHEN 'uuidv8' THEN last * 2 / 125
+		ELSE ((last >> 32 & 4294967295) + 1577836800) * 1000000 END);
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_advance(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz) IS
+	'internal: raises the database''s clock of a scheme to a word whose time is t (checked); returns the clock''s time';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_advance(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz) FROM PUBLIC;
+
+-- Past a time: past the end of its microsecond, or of the scheme's tick
+-- when that is longer.
+CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.timestamptz) RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	key int4 := @extschema@.idtypes_sql_clock_key(scheme);
+	us int8;
+	word int8;
+BEGIN
+	IF isfinite(past) THEN
+		us := @extschema@.idtypes_sql_us(past);
+		-- the last word of past's microsecond, or of its tick
+		word := CASE scheme
+			WHEN 'muid' THEN us
+			WHEN 'hlculid' THEN ((us + 1000) / 1000 << 16) - 1
+			WHEN 'uid8' THEN ((us + 1000) / 1000 << 17) - 1
+			WHEN 'uuidv6' THEN (us + 1) * 10 + 122192928000000000 - 1
+			WHEN 'uuidv7' THEN ((us + 1) * 512 + 124) / 125 - 1
+			WHEN 'uuidv8' THEN ((us + 1) * 125 + 1) / 2 - 1
+			ELSE ((us / 1000000 - 1577836799) << 32) - 1 END;
+		-- before the scheme's epoch: nothing to raise
+		IF us < (CASE scheme WHEN 'uuidv6' THEN -12219292800000000 WHEN 'tid62' THEN 1577836800000000 ELSE 0 END) THEN
+			word := NULL;
+		END IF;
+	END IF;
+	RETURN @extschema@.idtypes_sql_advance(scheme, word, past);
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
+	'moves the database''s clock of a scheme past a time: every id generated from it afterwards has a later time';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
+
+-- Past an id: the next id of the scheme sorts after it.  A uuid is a muid,
+-- an hlculid or a UUIDv6, v7 or v8 (scheme says which), a bigint a uid8,
+-- a bytea a tid62; else 22023.
+CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	hi int8 := @extschema@.idtypes_sql_hi(past);
+BEGIN
+	CASE scheme
+		WHEN 'muid' THEN
+			RETURN @extschema@.idtypes_sql_advance(scheme, hi >> 8 & 72057594037927935, @extschema@.muid_timestamp(past));
+		WHEN 'hlculid' THEN
+			RETURN @extschema@.idtypes_sql_advance(scheme, hi, @extschema@.hlculid_timestamp(past));
+		WHEN 'uuidv6', 'uuidv7', 'uuidv8' THEN
+			IF @extschema@.uuidv_version(past) IS DISTINCT FROM right(scheme, 1)::int2 THEN
+				RAISE EXCEPTION '"%" is not a version % UUID', past, right(scheme, 1) USING ERRCODE = '22023';
+			END IF;
+			RETURN @extschema@.idtypes_sql_advance(scheme, @extschema@.idtypes_sql_time_hi_tick(hi),
+				CASE scheme WHEN 'uuidv8' THEN @extschema@.uuidv8_timestamp(past) ELSE @extschema@.uuidv_timestamp(past) END);
+		ELSE
+			PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+			RAISE EXCEPTION 'a % is not a uuid', scheme USING ERRCODE = '22023',
+				HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
+	END CASE;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.uuid) IS
+	'moves the database''s clock of a scheme (muid, hlculid, uuidv6, uuidv7, uuidv8) past an id: the next id sorts after it';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.uuid) FROM PUBLIC;
+
+CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.int8) RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	IF scheme <> 'uid8' THEN
+		PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+		RAISE EXCEPTION 'a % is not a bigint', scheme USING ERRCODE = '22023',
+			HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
+	END IF;
+	-- its millisecond and sequence, every generator slot of them used
+	RETURN @extschema@.idtypes_sql_advance(scheme,
+		(@extschema@.idtypes_sql_uid8_ms(past) << 17) | ((past >> 16 & 63) << 11) | 2047, @extschema@.uid8_timestamp(past));
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) IS
+	'moves the database''s uid8 clock past an id: the next id sorts after it';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) FROM PUBLIC;
+
+CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.bytea) RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	t timestamptz;
+BEGIN
+	IF scheme <> 'tid62' THEN
+		PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+		RAISE EXCEPTION 'a % is not a bytea', scheme USING ERRCODE = '22023',
+			HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
+	END IF;
+	t := @extschema@.tid62_timestamp(past);
+	RETURN @extschema@.idtypes_sql_advance(scheme, @extschema@.idtypes_sql_hex_int8(encode(substr(past, 1, 8), 'hex')), t);
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) IS
+	'moves the database''s tid62 clock past an id: the next id sorts after it';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) FROM PUBLIC;
 
 ALTER SEQUENCE idtypes_sql_muid_clock OWNER TO @extowner@;
 ALTER SEQUENCE idtypes_sql_hlculid_clock OWNER TO @extowner@;
