@@ -198,8 +198,9 @@ foreach my $s (@schemes)
 }
 is($standby->safe_psql('postgres', q{
 	SET idtypes_sql.clock = 'session';
-	SELECT idtypes_sql.uuidv7_next() < idtypes_sql.uuidv7_next()}),
-	't', 'hot standby: a session that sets the session mode generates UUIDs');
+	SELECT idtypes_sql.gen_hlculid() IS NOT NULL AND idtypes_sql.uuidv7_next() < idtypes_sql.uuidv7_next()
+		   AND idtypes_sql.gen_tid62() < idtypes_sql.gen_tid62()}),
+	't', 'hot standby: a session that sets the session mode generates hlculids, UUIDs and tid62s (its mode kept)');
 $node->stop('immediate');
 set_clock($sclock, '-1h');
 $standby->promote;

@@ -331,19 +331,22 @@ COMMENT ON FUNCTION idtypes_sql_date_bin(pg_catalog.interval, pg_catalog.timesta
 -- the clocks
 ---------------------------------------------------------------------------
 
--- This session's settings, read from idtypes_sql_settings at a session's
--- first id and kept in its parameters idtypes_sql.clock and
--- idtypes_sql.publisher (a session that changes them changes only what its
--- own ids say, as it could by writing any value into a key).  A change of
--- the table applies to the sessions that start afterwards (and to a
--- session after DISCARD ALL or RESET ALL).  Returns the publisher's four
--- hexadecimal digits, or the clock mode.
+-- This session's settings, read from the settings at a session's first id
+-- and kept in its parameters idtypes_sql.clock and idtypes_sql.publisher
+-- (a session that changes them changes only what its own ids say, as it
+-- could by writing any value into a key; one that sets idtypes_sql.clock
+-- before its first id keeps it, e.g. 'session' on a hot standby).  A
+-- change of the table applies to the sessions that start afterwards (and
+-- to a session after DISCARD ALL or RESET ALL).  Returns the publisher's
+-- four hexadecimal digits, or the clock mode.  The parameters are the
+-- database's, not the schema's: install the companion once per database.
 CREATE FUNCTION idtypes_sql_load(publisher pg_catalog.bool) RETURNS pg_catalog.text
 	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 BEGIN ATOMIC
 	SELECT CASE WHEN publisher THEN p ELSE c END
 	  FROM (SELECT pg_catalog.set_config('idtypes_sql.publisher', pg_catalog.lpad(pg_catalog.to_hex(s.publisher_id), 4, '0'), false) AS p,
-				   pg_catalog.set_config('idtypes_sql.clock', s.clock, false) AS c
+				   pg_catalog.set_config('idtypes_sql.clock',
+						COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.clock', true), ''), s.clock), false) AS c
 			  FROM @extschema@.idtypes_node_identity s) x;
 END;
 COMMENT ON FUNCTION idtypes_sql_load(pg_catalog.bool) IS
