@@ -20,6 +20,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time);
+use Cwd qw(getcwd);
 
 my $n = companion_n();
 my $started = time();
@@ -529,6 +530,28 @@ foreach my $s (sort keys %cgen)
 			  FROM (SELECT n, $gen AS id FROM generate_series(1, $m) n) g) s}),
 		'0|0', "$m ids of the C extension's $gen: the companion reads the same parts and text, and as $ctype they increase");
 }
+
+# The examples of the documentation that use the companion beside the C
+# extension (```sql companion blocks, in the format t/040_doc_examples.pl
+# describes): each in a new database with both installed, in UTC.
+my $blocks = 0;
+foreach my $file (doc_files(getcwd()))
+{
+	foreach my $block (doc_sql_blocks(getcwd() . "/$file", 'companion'))
+	{
+		my $db = 'doc_' . ++$blocks;
+		$node->safe_psql('postgres', "CREATE DATABASE $db");
+		$node->safe_psql($db, qq{
+			ALTER DATABASE $db SET timezone = 'UTC';
+			CREATE EXTENSION idtypes;
+			CREATE SCHEMA idtypes_sql;
+			CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;
+		});
+		my @problems = run_doc_sql_block($node, $db, $block);
+		ok(!@problems, "$file line $block->{line}: the example runs as shown") or diag(join "\n", @problems);
+	}
+}
+cmp_ok($blocks, '>', 0, 'the documentation has examples of the companion');
 
 note(sprintf("the comparisons took %.1f s", time() - $started));
 $node->stop;
