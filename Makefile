@@ -5,12 +5,15 @@
 EXTENSION = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
-# The schemes, in the canonical order that the install script, the
-# regression files and the isolation specs follow.
-SCHEMES = muid hlculid uid8 uuid tid62
+# The schemes' sources, in the canonical order that the install script,
+# the regression files and the isolation specs follow: the types of
+# src/scheme.h's table, in its order (the UUID versions share uuid).
+SCHEMES := $(shell sed -n 's/^[[:space:]]*\.type = "\([a-z0-9_]*\)",.*/\1/p' src/scheme.h | awk '!seen[$$0]++')
 
 MODULE_big = idtypes
-OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
+# src/ and the clock subsystem's folder (src/clock/, whose one header for
+# the rest is clock/clock.h: #include "clock/clock.h")
+OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c src/clock/*.c)))
 
 # The install script of the current version (default_version in the
 # control file) is built, not tracked: the SQL of each scheme is in src/,
@@ -27,7 +30,7 @@ OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # default_version moves on, released/ holds the current version too: the
 # built script is installed, and t/030 checks that the two are equal.
 SQL_SOURCES = src/idtypes.sql src/identity.sql $(patsubst %,src/%.sql,$(SCHEMES)) \
-	src/clock.sql src/simpledb.sql src/partition.sql
+	src/clock/clock.sql src/simpledb.sql src/partition.sql
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
 RELEASED = $(filter-out released/$(DATA_built),$(wildcard released/$(EXTENSION)--*.sql))
 DATA = $(RELEASED) $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*--*.sql))
@@ -57,6 +60,7 @@ PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 # and later, and c.h defines PGDLLEXPORT to default visibility there; 15's
 # leaves it empty, hence the definition here (the same as 16's).
 PG_CFLAGS += -fvisibility=hidden
+PG_CPPFLAGS += -I$(srcdir)/src
 PG_CPPFLAGS += -DPGDLLEXPORT='__attribute__((visibility("default")))'
 # WERROR=1: a compiler warning is an error.  CI builds so on every version
 # of the matrix (tools/test.sh passes it when IDTYPES_WERROR=1, which .ci/run
@@ -114,7 +118,7 @@ endif
 
 # PGXS tracks header dependencies only in servers built with
 # --enable-depend: rebuild every object when any of our headers changes.
-$(OBJS): $(wildcard src/*.h)
+$(OBJS): $(wildcard src/*.h src/clock/*.h)
 
 # The install script: rebuilt when a source, the template, the tool or the
 # version (the control file) changes; make clean removes it (DATA_built).

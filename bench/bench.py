@@ -60,26 +60,21 @@ END
 $$;
 """
 
-# (name, SQL type, generator expression, what it is)
+# (name, SQL type, generator expression, what it is): those of core and
+# other software, then idtypes' own, one per scheme of idtypes_schemes(), in
+# its order (Bench.setup() adds them from the server)
 GENERATORS = [
     ("bigint sequence", "bigint", "nextval('bench_seq')", "core"),
     ("gen_random_uuid()", "uuid", "gen_random_uuid()", "core"),
     ("uuid_generate_v1()", "uuid", "uuid_generate_v1()", "uuid-ossp"),
     ("uuid_generate_v4()", "uuid", "uuid_generate_v4()", "uuid-ossp"),
     ("PL/pgSQL UUIDv7", "uuid", "bench_plpgsql_uuidv7()", "blog"),
-    ("uuidv7_next()", "uuid", "uuidv7_next()", "idtypes"),
-    ("uuidv6_next()", "uuid", "uuidv6_next()", "idtypes"),
-    ("uuidv8_next()", "uuid", "uuidv8_next()", "idtypes"),
-    ("gen_muid()", "muid", "gen_muid()", "idtypes"),
-    ("gen_hlculid()", "hlculid", "gen_hlculid()", "idtypes"),
-    ("gen_tid62()", "tid62", "gen_tid62()", "idtypes"),
-    ("gen_uid8()", "uid8", "gen_uid8()", "idtypes"),
 ]
-IDTYPES_GENERATORS = [g for g in GENERATORS if g[3] == "idtypes"]
+IDTYPES_GENERATORS = []
 
 TARGET_GEN_USEC = 0.15
 
-ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,companion"
+ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,syncrep,companion"
 
 # The servers the generation and INSERT parts run on, and the settings each
 # has that a benchmark chose (named next to their figures).  The tuned
@@ -138,7 +133,8 @@ class Bench:
         host = {"shared": self.args.shared, "local": self.args.local,
                 "one": self.args.one, "defpre": self.args.defpre,
                 "deflocal": self.args.deflocal, "before": self.args.before,
-                "after": self.args.after}[server]
+                "after": self.args.after, "syncbefore": self.args.sync_before,
+                "syncafter": self.args.sync_after}[server]
         extra = {"options": options} if options else {}
         return psycopg.connect(host=host, port=5432, user="postgres",
                                dbname="postgres", autocommit=True, **extra)
@@ -160,6 +156,9 @@ class Bench:
                 c.execute(PLPGSQL_UUIDV7)
                 c.execute(FILL_PROCEDURE)
         with self.connect("shared") as c:
+            IDTYPES_GENERATORS[:] = [(f"{fn}()", typ, f"{fn}()", "idtypes") for fn, typ in c.execute(
+                "SELECT generator_fn, type FROM idtypes_schemes()").fetchall()]
+            GENERATORS.extend(IDTYPES_GENERATORS)
             self.server_version = c.execute("SHOW server_version").fetchone()[0]
             self.settings = {
                 k: c.execute(f"SHOW {k}").fetchone()[0]
@@ -678,6 +677,106 @@ every 2.5 seconds (half the 5-second window).
 
 | generator | µs per call before | after | INSERT s before | after | after / before | WAL B/row before | after | idtypes records before | after | first fill s |
 |---|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n\n")
+
+    # -- synchronous replication: before and after ---------------------------
+
+    def part_syncrep(self):
+        """The build of --before against this one, each a primary with a
+        synchronous standby of its own (synchronous_commit = on): generators
+        per call in long statements, one id per statement (autocommit, as a
+        client that asks for an id), and INSERT, whose commits wait for the
+        standby.  Before, a generator did not wait for the standby; after, it
+        returns an id only once the standby has confirmed its reservation,
+        which the early extension of the reservations makes happen ahead of
+        need."""
+        title = "## Synchronous replication: before and after\n\n"
+        if not self.has_before(title):
+            return
+        servers = ["syncbefore", "syncafter"]
+        conns = {sv: self.connect(sv) for sv in servers}
+        for sv, c in conns.items():
+            for stmt in ("CREATE EXTENSION IF NOT EXISTS idtypes", "CREATE EXTENSION IF NOT EXISTS pgstattuple",
+                         "CREATE SEQUENCE IF NOT EXISTS bench_seq", FILL_PROCEDURE):
+                c.execute(stmt)
+            # the standby becomes synchronous once the walsender has read the
+            # reloaded setting
+            for _ in range(300):
+                state = c.execute("SELECT string_agg(sync_state, ',') FROM pg_stat_replication").fetchone()[0]
+                if state == "sync":
+                    break
+                time.sleep(0.1)
+            assert state == "sync", (sv, state)
+        ncall = self.nrows(1_000_000, 100_000)
+        n = self.nrows(200_000, 20_000)
+        nstmt = 2000 if not self.quick else 200
+        rounds = self.nrounds(5, 2)
+        batch = 1000
+        gens = [GENERATORS[0], GENERATORS[1]] + IDTYPES_GENERATORS
+        log(f"syncrep: {ncall} calls, {nstmt} one-id statements, {n} rows in transactions of {batch}, "
+            f"{rounds} rounds, before and after")
+        alts = [("count(1)", "1")] + [(g[0], g[2]) for g in gens]
+        calls = {(sv, a[0]): [] for sv in servers for a in alts}
+        single = {(sv, g[0]): [] for sv in servers for g in gens}
+        ins = {(sv, g[0]): {"secs": [], "wal": [], "density": [], "index": [], "heap": []}
+               for sv in servers for g in gens}
+        for c in conns.values():
+            for name, expr in alts:
+                c.execute(f"SELECT count({expr}) FROM generate_series(1, 1000)")
+        for r in range(rounds):
+            for sv in rotated(servers, r):
+                c = conns[sv]
+                for name, expr in rotated(alts, r):
+                    calls[(sv, name)].append(self.timed(
+                        c, f"SELECT count({expr}) FROM generate_series(1, {ncall})"))
+                for name, typ, expr, _ in rotated(gens, r):
+                    start = time.perf_counter()
+                    for _ in range(nstmt):
+                        c.execute(f"SELECT {expr}").fetchone()
+                    single[(sv, name)].append((time.perf_counter() - start) / nstmt)
+                for name, typ, expr, _ in rotated(gens, r):
+                    self.insert_once(c, typ, expr, n, batch, ins[(sv, name)])
+        for c in conns.values():
+            c.execute("DROP TABLE IF EXISTS bench_insert")
+            c.close()
+
+        def ns(sv, name):
+            return med([(t - b) / ncall * 1e9 for t, b in zip(calls[(sv, name)], calls[(sv, "count(1)")])])
+
+        rows = []
+        for name, typ, expr, kind in gens:
+            b, a = ns("syncbefore", name), ns("syncafter", name)
+            sb, sa = med(single[("syncbefore", name)]) * 1e6, med(single[("syncafter", name)]) * 1e6
+            ib, ia = ins[("syncbefore", name)]["secs"], ins[("syncafter", name)]["secs"]
+            rows.append(f"| `{expr}` | {kind} | {b:.1f} | {a:.1f} | {a / b:.2f} | {sb:.0f} | {sa:.0f} | {sa / sb:.2f} | "
+                        f"{med(ib):.2f} ({fmt_range(ib)}) | {med(ia):.2f} ({fmt_range(ia)}) | {med(ia) / med(ib):.3f} | "
+                        f"{med(ia) / med(ins[('syncafter', 'bigint sequence')]['secs']):.2f}× |")
+            if kind == "idtypes":
+                noise = max(ib) / min(ib)
+                self.target(f"synchronous replication: `{expr}` INSERT time after / before "
+                            f"(limit: the before rounds' max / min)", med(ia) / med(ib), max(noise, 1.0))
+        self.results["syncrep"] = {"n": n, "ncall": ncall, "nstmt": nstmt, "batch": batch,
+                                   "before_ref": self.args.before_ref,
+                                   "calls": {f"{k[0]} {k[1]}": v for k, v in calls.items()},
+                                   "single": {f"{k[0]} {k[1]}": v for k, v in single.items()},
+                                   "insert": {f"{k[0]} {k[1]}": v for k, v in ins.items()}}
+        self.sections.append(title + f"""The build of `{self.args.before_ref}` (before: generators that do not
+wait for the synchronous standby) against this one (after: an id is
+returned only once the standby has confirmed its reservation), each a
+primary with the settings of part walres (tuned, `fsync = on`) and a
+synchronous standby of its own on this machine (`synchronous_standby_names`,
+`synchronous_commit = on`); both in every round, in a rotating order.
+Per call: ns over `count(1)` in `SELECT count(f()) FROM generate_series(1,
+{ncall:,})`. One id per statement: µs per `SELECT f()` over {nstmt:,}
+statements in autocommit, one after the other (a read-only statement: its
+commit waits for nothing; `nextval()` does write, and waits at the commit
+of each statement that logs the sequence, one in 32). INSERT: {n:,} rows
+in transactions of {batch}, each commit waiting for the standby, seconds as
+median (min–max) of {rounds} rounds, and its ratio to a bigint sequence on
+the server after.
+
+| generator | from | ns per call before | after | after / before | µs per one-id statement before | after | after / before | INSERT s before | after | after / before | INSERT after × sequence |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(rows) + "\n\n")
 
     # -- sort ---------------------------------------------------------------
@@ -1354,6 +1453,8 @@ def main():
     p.add_argument("--before", default="")
     p.add_argument("--after", default="")
     p.add_argument("--before-ref", default="")
+    p.add_argument("--sync-before", default="")
+    p.add_argument("--sync-after", default="")
     args = p.parse_args()
     started = datetime.datetime.now(datetime.timezone.utc)
     load_start = open("/proc/loadavg").read().strip()

@@ -25,19 +25,22 @@
 #   --quick       small sizes, one or two rounds: a smoke run of a few
 #                 minutes that writes to bench/out/quick/ (not committed)
 #   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,
-#                 companion
+#                 syncrep,companion
 #   --rounds N    N rounds in every part (instead of each part's own number)
 #   --rows N      N calls per generation statement and N rows per INSERT
 #                 (instead of 1,000,000)
 #   --out DIR     where the report (report.md, insert.png, results.json) goes;
 #                 default bench/results/ for a full run
-#   --before REF  parts walres and floor: idtypes as of the git commit REF
-#                 (walres: one without the clocks' reservations in the WAL;
-#                 floor: one before a change to the generators' hot paths),
-#                 built into a copy of the PostgreSQL installation under the
-#                 work directory (bench/before.sh), on a server of its own
-#                 next to one with this build, both with the tuned settings
-#                 and fsync on (without it, the parts say they were not run)
+#   --before REF  parts walres, floor and syncrep: idtypes as of the git
+#                 commit REF (walres: one without the clocks' reservations in
+#                 the WAL; floor: one before a change to the generators' hot
+#                 paths; syncrep: one whose generators do not wait for the
+#                 synchronous standby), built into a copy of the PostgreSQL
+#                 installation under the work directory (bench/before.sh), on
+#                 a server of its own next to one with this build, both with
+#                 the tuned settings and fsync on, and for syncrep two more,
+#                 each with a synchronous standby of its own (without REF,
+#                 the parts say they were not run)
 #
 # PG_MAJOR=N selects the PostgreSQL version (tools/common.sh; 15 by default),
 # e.g. on Debian with PostgreSQL 18 packages:
@@ -76,6 +79,21 @@ IDTYPES_TEST_PACKAGES+=(gnuplot-nox)
 install_packages test
 build_install
 
+# start_sync_standby PRIMARY DIR: a streaming standby of the server in
+# PRIMARY (start_server's layout), made by a base backup into DIR/data with
+# its socket in DIR, which PRIMARY then waits for as its synchronous standby.
+start_sync_standby() {
+	local primary=$1 dir=$2
+	as_user "$PG_BINDIR/pg_basebackup" -h "$primary" -p 5432 -U postgres -D "$dir/data" \
+		-R --checkpoint fast --no-sync >/dev/null
+	printf "%s\n" "unix_socket_directories = '$dir'" "cluster_name = 'standby'" |
+		as_user tee -a "$dir/data/postgresql.conf" >/dev/null
+	as_user "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -t 600 -w start >/dev/null ||
+		{ cat "$dir/server.log" >&2; return 1; }
+	as_user "$PG_BINDIR/psql" -X -q -h "$primary" -p 5432 -U postgres -d postgres \
+		-c "ALTER SYSTEM SET synchronous_standby_names = 'standby'" -c "SELECT pg_reload_conf()" >/dev/null
+}
+
 dir=""
 cleanup() {
 	if [ -n "$dir" ]; then
@@ -85,7 +103,13 @@ cleanup() {
 		stop_server "$dir/defpre"
 		stop_server "$dir/deflocal"
 		stop_server "$dir/after"
-		[ -d "$dir/before-pg" ] && PG_BINDIR=$dir/before-pg$PG_BINDIR stop_server "$dir/before"
+		stop_server "$dir/syncafter"
+		stop_server "$dir/syncafter_s"
+		if [ -d "$dir/before-pg" ]; then
+			PG_BINDIR=$dir/before-pg$PG_BINDIR stop_server "$dir/before"
+			PG_BINDIR=$dir/before-pg$PG_BINDIR stop_server "$dir/syncbefore"
+			PG_BINDIR=$dir/before-pg$PG_BINDIR stop_server "$dir/syncbefore_s"
+		fi
 		rm -rf "$dir"
 	fi
 }
@@ -137,6 +161,14 @@ if [ -n "$before_ref" ]; then
 	PG_BINDIR=$before_bin start_server "$dir/before" "${walres_conf[@]}"
 	start_server "$dir/after" "${walres_conf[@]}"
 	args+=(--before "$dir/before" --after "$dir/after" --before-ref "$(git -C "$IDTYPES_ROOT" rev-parse --short "$before_ref")")
+	# part syncrep: each build a primary with a synchronous standby
+	log "starting a primary and its synchronous standby of each build"
+	as_user mkdir "$dir/syncbefore" "$dir/syncbefore_s" "$dir/syncafter" "$dir/syncafter_s"
+	PG_BINDIR=$before_bin start_server "$dir/syncbefore" "${walres_conf[@]}"
+	PG_BINDIR=$before_bin start_sync_standby "$dir/syncbefore" "$dir/syncbefore_s"
+	start_server "$dir/syncafter" "${walres_conf[@]}"
+	start_sync_standby "$dir/syncafter" "$dir/syncafter_s"
+	args+=(--sync-before "$dir/syncbefore" --sync-after "$dir/syncafter")
 fi
 
 # Debian's python3, which python3-psycopg belongs to

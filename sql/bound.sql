@@ -1,76 +1,68 @@
 --
 -- bound: the safe bound of each scheme for reading new rows by key
--- (src/bound.c).  The server of the regression files preloads idtypes;
--- nothing else generates ids while a file runs, so a committed id is below
--- the bound and an id of the open transaction is not.
+-- (src/clock/bound.c), for every scheme of idtypes_schemes() (each_scheme() of
+-- sql/setup.sql: a check prints the schemes it fails for, none when all
+-- pass).  The server of the regression files preloads idtypes; nothing
+-- else generates ids while a file runs, so a committed id is below the
+-- bound and an id of the open transaction is not.
 --
 
--- every scheme's bound is a value of its type, and never goes back
-SELECT muid_safe_bound() <= muid_safe_bound() AS muid,
-	   hlculid_safe_bound() <= hlculid_safe_bound() AS hlculid,
-	   tid62_safe_bound() <= tid62_safe_bound() AS tid62,
-	   uuidv6_safe_bound() <= uuidv6_safe_bound() AS v6,
-	   uuidv7_safe_bound() <= uuidv7_safe_bound() AS v7,
-	   uuidv8_safe_bound() <= uuidv8_safe_bound() AS v8;
--- the bounds are ids of their version, at the first position of their tick
-SELECT substr(uuidv6_safe_bound()::text, 15, 1) AS v6, substr(uuidv7_safe_bound()::text, 15, 1) AS v7,
-	   substr(uuidv8_safe_bound()::text, 15, 1) AS v8, right(uuidv7_safe_bound()::text, 17) AS v7_tail,
-	   muid_medallion(muid_safe_bound()) AS medallion, muid_offset(muid_safe_bound()) AS "offset",
-	   hlculid_publisher(hlculid_safe_bound()) AS publisher, hlculid_entropy(hlculid_safe_bound()) AS entropy;
+-- the schemes whose bound this server gives, and why the others have none
+-- (uid8's needs the server's generator, idtypes.uid8_generator_id, which
+-- this server has not)
+CREATE TABLE bounded AS
+SELECT scheme FROM each_scheme('SELECT {safe_bound}()') WHERE result !~ '^[0-9A-Z]{5}: ';
+SELECT count(*) > 0 AS some_bounded FROM bounded;
+SELECT DISTINCT result AS no_bound FROM each_scheme('SELECT {safe_bound}()') WHERE result ~ '^[0-9A-Z]{5}: ';
+CREATE FUNCTION check_bounded(query text) RETURNS TABLE (scheme text, result text)
+LANGUAGE sql AS $$
+	SELECT * FROM each_scheme(query, 'name IN (SELECT scheme FROM bounded)') WHERE result <> 'true'
+$$;
+
+-- every bound is an id of its scheme, within its tick, and never goes back
+SELECT * FROM check_bounded('SELECT {floor}({timestamp}(b)) <= b AND b <= {ceil}({timestamp}(b))
+							 FROM (SELECT {safe_bound}() AS b) s');
+SELECT * FROM check_bounded('SELECT {safe_bound}() <= {safe_bound}()');
 
 -- an open transaction holds the bound at or below its ids, whichever
 -- session asks; once it commits the bound passes them
 BEGIN;
-SELECT gen_muid() AS m, gen_hlculid() AS h, gen_tid62() AS t,
-	   uuidv6_next() AS u6, uuidv7_next() AS u7, uuidv8_next() AS u8 \gset
-SELECT muid_safe_bound() <= :'m' AS muid, hlculid_safe_bound() <= :'h' AS hlculid,
-	   tid62_safe_bound() <= :'t' AS tid62, uuidv6_safe_bound() <= :'u6' AS v6,
-	   uuidv7_safe_bound() <= :'u7' AS v7, uuidv8_safe_bound() <= :'u8' AS v8;
+CREATE TABLE ids AS SELECT scheme, result AS id FROM each_scheme('SELECT {gen}()');
+SELECT * FROM check_bounded($$SELECT {safe_bound}() <= id::{type} FROM ids WHERE scheme = '{name}'$$);
 -- later ids of the same transaction: still held
-SELECT gen_muid() AS m2, uuidv7_next() AS u72 \gset
-SELECT muid_safe_bound() <= :'m' AS muid, uuidv7_safe_bound() <= :'u7' AS v7;
+CREATE TABLE later AS SELECT scheme, result AS id FROM each_scheme('SELECT {gen}()');
+SELECT * FROM check_bounded($$SELECT {safe_bound}() <= id::{type} FROM ids WHERE scheme = '{name}'$$);
 COMMIT;
-SELECT muid_safe_bound() > :'m2' AS muid, hlculid_safe_bound() > :'h' AS hlculid,
-	   tid62_safe_bound() > :'t' AS tid62, uuidv6_safe_bound() > :'u6' AS v6,
-	   uuidv7_safe_bound() > :'u72' AS v7, uuidv8_safe_bound() > :'u8' AS v8;
+SELECT * FROM check_bounded($$SELECT {safe_bound}() > id::{type} FROM later WHERE scheme = '{name}'$$);
+DROP TABLE ids, later;
 
 -- a rolled-back subtransaction's ids hold the bound until the top-level
 -- transaction ends; a rolled-back transaction's are released
 BEGIN;
 SAVEPOINT s;
-SELECT uuidv7_next() AS sub \gset
+SELECT string_agg(scheme || '=' || result, ',') AS sub FROM each_scheme('SELECT {gen}()') \gset
 ROLLBACK TO SAVEPOINT s;
-SELECT uuidv7_safe_bound() <= :'sub' AS held_after_rollback_to;
+SELECT * FROM check_bounded(format($$SELECT {safe_bound}() <= (regexp_match(%L, '(?:^|,){name}=([^,]*)'))[1]::{type}$$, :'sub'));
 ROLLBACK;
-SELECT uuidv7_safe_bound() > :'sub' AS released;
+SELECT * FROM check_bounded(format($$SELECT {safe_bound}() > (regexp_match(%L, '(?:^|,){name}=([^,]*)'))[1]::{type}$$, :'sub'));
 
--- muid: one timestamp per transaction, so the bound stays at or below the
--- transaction's microsecond, below every muid of it (offset 0 included)
-BEGIN;
-SELECT muid_transaction() AS mt \gset
-SELECT muid_safe_bound() <= muid_floor(muid_timestamp(:'mt')) AS held;
-COMMIT;
-SELECT muid_safe_bound() > :'mt' AS released;
-
--- ids that a parallel worker generates belong to the leader's transaction:
--- they hold the bound until the leader's transaction ends (the worker has
--- exited long before)
+-- ids generated while the leader's transaction runs a parallel plan belong
+-- to it: they hold the bound until it ends
 BEGIN;
 SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
 					   THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END, 'on', true) AS parallel;
 SET LOCAL parallel_setup_cost = 0;
-SELECT gen_tid62() AS pt, uuidv8_next() AS pu FROM (VALUES (1)) v \gset
+CREATE TABLE par AS SELECT scheme, result AS id FROM each_scheme('SELECT {gen}() FROM (VALUES (1)) v');
 RESET parallel_setup_cost;
-SELECT tid62_safe_bound() <= :'pt' AS tid62_held, uuidv8_safe_bound() <= :'pu' AS v8_held;
+SELECT * FROM check_bounded($$SELECT {safe_bound}() <= id::{type} FROM par WHERE scheme = '{name}'$$);
 COMMIT;
-SELECT tid62_safe_bound() > :'pt' AS tid62_released, uuidv8_safe_bound() > :'pu' AS v8_released;
+SELECT * FROM check_bounded($$SELECT {safe_bound}() > id::{type} FROM par WHERE scheme = '{name}'$$);
+DROP TABLE par;
 
--- VOLATILE: evaluated at every call, since it moves within a statement
-SELECT p.proname, p.provolatile, p.proparallel FROM pg_proc p
-WHERE p.proname LIKE '%safe_bound' ORDER BY 1;
+-- VOLATILE (evaluated at every call, since it moves within a statement)
+-- and PARALLEL RESTRICTED, every scheme's
+SELECT DISTINCT result AS volatility_parallel
+FROM each_scheme($$SELECT provolatile::text || proparallel FROM pg_proc WHERE proname = '{safe_bound}'$$);
 
--- uid8: only the server's generator in time_sequential mode (this server
--- has no idtypes.uid8_generator_id)
-\set VERBOSITY terse
-SELECT uid8_safe_bound();
-\set VERBOSITY default
+DROP FUNCTION check_bounded(text);
+DROP TABLE bounded;

@@ -1,110 +1,163 @@
--- What drivers send, stored into id columns: bigint, bytea and uuid
--- parameters convert on assignment (INSERT, UPDATE, PL/pgSQL), and nowhere
--- else: comparisons, function calls, UNION and CASE stay explicit.
+-- A bigint, bytea or uuid becomes an id only where a statement says so
+-- (value::uid8, CAST, USING): no statement reads their bits as an id by
+-- itself, whatever the path (doc/reference.md, Clients).  What drivers send
+-- for ids they do not know takes a cast or a client adapter.
+--
+-- Every cast of the extension from a core type into one of its id types
+-- (those of idtypes_schemes() with a type of their own) goes through every
+-- path; each path prints the outcome of its casts once per source type,
+-- with {S} for the source type and {T} for the id type.
 
--- errors by their message alone: the detail and hint of a missing operator
--- or function differ between versions (19 moved part of the hint into a
--- detail)
+-- errors by their message alone (the detail and hint of a missing operator
+-- or function differ between versions); idtypes' own refusal once in full
+-- below
 \set VERBOSITY terse
 
--- the extension's casts and their contexts (a: assignment, e: explicit)
-SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target, c.castcontext
+-- the extension's casts and their contexts (a: assignment, e: explicit);
+-- those from bigint and bytea are declared for assignment so that every
+-- assignment reaches their function, which refuses unless the cast is
+-- explicit (src/byteid.h); every type of its own has both from and to bytea
+CREATE TABLE casts AS
+SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target, c.castcontext AS context,
+	   c.castfunc::regprocedure AS function
 FROM pg_cast c
 JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid
 JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
-WHERE e.extname = 'idtypes'
-ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
+WHERE e.extname = 'idtypes';
+CREATE TABLE id_types AS SELECT DISTINCT type::regtype AS id FROM idtypes_schemes() WHERE uuid_version IS NULL;
+SELECT DISTINCT CASE WHEN source = id THEN '{T}' ELSE source::text END AS source,
+	   CASE WHEN target = id THEN '{T}' ELSE target::text END AS target, context,
+	   replace(function::text, id::text, '{T}') AS function
+FROM casts, LATERAL (SELECT CASE WHEN source IN (SELECT id FROM id_types) THEN source ELSE target END AS id) i
+ORDER BY 1, 2, 4;
+SELECT id AS without_bytea_casts FROM id_types
+WHERE NOT EXISTS (SELECT FROM casts WHERE source = 'bytea'::regtype AND target = id)
+   OR NOT EXISTS (SELECT FROM casts WHERE source = id AND target = 'bytea'::regtype);
 
-CREATE TABLE drv (m muid, h hlculid, u8 uid8, t62 tid62);
+-- the casts into an id type, each with a value of its source: a 16-digit
+-- decimal bigint (its text is also the text of a uid8, which a conversion
+-- through text would read as hex), bytes of the id type's width, a UUIDv7;
+-- and for COPY, which reads every column with its type's input function,
+-- the text of one: the text of a bigint is none of a uid8's forms unless it
+-- has 16 digits
+CREATE TABLE casts_in AS
+SELECT source, target, v AS text, quote_literal(v) || '::' || source AS value,
+	   quote_literal(CASE source WHEN 'bigint'::regtype THEN '42' ELSE v END) || '::' || source AS copied
+FROM casts,
+	 LATERAL (SELECT CASE source WHEN 'bigint'::regtype THEN '1234567890123456'
+			  WHEN 'bytea'::regtype THEN '\x' || repeat('a5', (SELECT typlen FROM pg_type WHERE oid = target))
+			  ELSE '01983193-6564-7000-8000-000000000001' END AS v) v
+WHERE target IN (SELECT id FROM id_types);
+-- a table with a column of each id type, for the statements below
+CREATE TABLE drv ();
+SELECT DISTINCT sqlerr(format('ALTER TABLE drv ADD COLUMN %I %s', 'c_' || id, id)) AS columns FROM id_types;
+SELECT current_setting('data_directory') || '/regress_client_casts.txt' AS copy_file \gset
 
--- parameters typed as JDBC, psycopg and asyncpg type them
-PREPARE ins_long(bigint) AS INSERT INTO drv (u8) VALUES ($1);
-EXECUTE ins_long(-3074457345618258602);
-EXECUTE ins_long(-1);
-EXECUTE ins_long(42);
-PREPARE ins_bytes(bytea, bytea, bytea, bytea) AS INSERT INTO drv (m, h, u8, t62) VALUES ($1, $2, $3, $4);
-EXECUTE ins_bytes('\x05d5eac793e61f17b9f5b9479df94ac0', '\x0198319365640000000aaaa111111111',
-                  '\xcb54ecf2840a0015', '\x0000000b3a7c6e3a9f0f1e2d');
-PREPARE ins_uuid(uuid, uuid) AS INSERT INTO drv (m, h) VALUES ($1, $2);
-EXECUTE ins_uuid('05d5eac7-93e6-1f17-b9f5-b9479df94ac0', '01983193-6564-0000-000a-aaa111111111');
-SELECT * FROM drv ORDER BY u8, m;
-PREPARE upd(bigint, bytea) AS UPDATE drv SET u8 = $1, t62 = $2 WHERE u8 = '000000000000002a';
-EXECUTE upd(43, '\x000000000000000000000001');
-SELECT u8, t62 FROM drv WHERE u8 = '000000000000002b';
-
--- the bytes must be the type's size
-EXECUTE ins_bytes('\x05d5', NULL, NULL, NULL);
-EXECUTE ins_bytes(NULL, NULL, '\xcb54ecf2840a00', NULL);
-EXECUTE ins_bytes(NULL, NULL, NULL, '\x00');
-
--- in PL/pgSQL too, an assignment
-DO $$
-DECLARE v uid8;
+-- each_cast(statements, sources): the statements (one or more, the last's
+-- first column the result, 'ok' if it returns none) run for every cast
+-- into an id type from one of the sources, with {S}, {T}, {V} and {C} the
+-- source type, the id type, the value and the value for COPY, {F} a file of
+-- the server's, and $1 a parameter of the source type with the value; each
+-- in a subtransaction that is rolled back, so that each starts from the
+-- same tables.  The result, or the SQLSTATE and message of the error, with
+-- the type names and the value's text written back as {S}, {T} and {V}.
+CREATE FUNCTION each_cast(statements text, sources regtype[] DEFAULT '{bigint,bytea,uuid}')
+RETURNS TABLE (source text, result text)
+LANGUAGE plpgsql AS $$
+DECLARE
+	c record;
+	q text;
+	r text;
+	outcome text;
 BEGIN
-	v := 255::bigint;
-	RAISE NOTICE '%', v;
-END $$;
+	FOR c IN SELECT * FROM casts_in WHERE casts_in.source = ANY (sources) ORDER BY 1, 2 LOOP
+		q := replace(replace(replace(replace(replace(statements, '{S}', c.source::text), '{T}', c.target::text),
+									 '{V}', c.value), '{C}', c.copied),
+					 '{F}', quote_literal(current_setting('data_directory') || '/regress_client_casts.txt'));
+		BEGIN
+			IF q LIKE '%$1%' THEN
+				CASE c.source
+					WHEN 'bigint'::regtype THEN EXECUTE q INTO r USING 1234567890123456::bigint;
+					WHEN 'bytea'::regtype THEN EXECUTE q INTO r USING decode(repeat('a5', (SELECT typlen FROM pg_type WHERE oid = c.target)), 'hex');
+					ELSE EXECUTE q INTO r USING '01983193-6564-7000-8000-000000000001'::uuid;
+				END CASE;
+			ELSE
+				EXECUTE q INTO r;
+			END IF;
+			RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'done: ' || coalesce(r, 'ok');
+		EXCEPTION WHEN OTHERS THEN
+			-- (INTO raises its error after the statements ran without one)
+			outcome := CASE WHEN SQLSTATE = 'P0001' AND SQLERRM LIKE 'done: %' THEN substr(SQLERRM, 7)
+							WHEN SQLERRM = 'INTO used with a command that cannot return data' THEN 'ok'
+							ELSE SQLSTATE || ': ' || replace(SQLERRM, c.text, '{V}') END;
+		END;
+		source := c.source::text;
+		result := regexp_replace(regexp_replace(outcome, '(?<![A-Za-z0-9])' || c.target::text || '(?![A-Za-z0-9])', '{T}', 'g'),
+								 '(?<![A-Za-z0-9])' || c.source::text || '(?![A-Za-z0-9])', '{S}', 'g');
+		RETURN NEXT;
+	END LOOP;
+END
+$$;
+CREATE TABLE paths (n serial, path text, statements text, sources regtype[] DEFAULT '{bigint,bytea,uuid}');
 
--- integer is not bigint (no chain of casts): setInt() is not an id
-INSERT INTO drv (u8) VALUES (42::integer);
--- text types other than an untyped literal need an explicit cast
-INSERT INTO drv (u8) VALUES ('000000000000002a'::varchar);
--- out of the id types, only explicitly
-CREATE TABLE plain (b bigint, y bytea, u uuid);
-INSERT INTO plain (b) SELECT u8 FROM drv LIMIT 1;
-INSERT INTO plain (y) SELECT u8 FROM drv LIMIT 1;
-INSERT INTO plain (u) SELECT m FROM drv LIMIT 1;
-INSERT INTO plain (b, y, u) SELECT u8::bigint, u8::bytea, m::uuid FROM drv WHERE m IS NOT NULL AND u8 IS NOT NULL;
-SELECT * FROM plain;
+-- every path that converts without a cast refuses
+INSERT INTO paths (path, statements) VALUES
+	('a parameter typed as drivers type a long, bytes and a UUID', 'INSERT INTO drv (c_{T}) VALUES ($1)'),
+	('INSERT ... SELECT', 'INSERT INTO drv (c_{T}) SELECT {V}'),
+	('UPDATE', 'INSERT INTO drv DEFAULT VALUES; UPDATE drv SET c_{T} = {V}'),
+	('INSERT ... ON CONFLICT', 'CREATE TABLE keyed (id {T} PRIMARY KEY); INSERT INTO keyed SELECT {V} ON CONFLICT (id) DO NOTHING'),
+	('MERGE', 'CREATE TABLE keyed (id {T} PRIMARY KEY);
+			   MERGE INTO keyed k USING (SELECT {V} AS v) s ON false WHEN NOT MATCHED THEN INSERT VALUES (s.v)'),
+	('ALTER TABLE ... ALTER COLUMN ... TYPE', 'CREATE TABLE conv (c {S}); INSERT INTO conv VALUES ({V}); ALTER TABLE conv ALTER COLUMN c TYPE {T}'),
+	('... of an array', 'CREATE TABLE conv (c {S}[]); INSERT INTO conv VALUES (ARRAY[{V}]); ALTER TABLE conv ALTER COLUMN c TYPE {T}[]'),
+	('... of a domain', 'CREATE DOMAIN d AS {S}; CREATE TABLE conv (c d); INSERT INTO conv VALUES ({V}); ALTER TABLE conv ALTER COLUMN c TYPE {T}'),
+	('... with another subcommand', 'CREATE TABLE conv (c {S}); INSERT INTO conv VALUES ({V}); ALTER TABLE conv ADD COLUMN n int, ALTER COLUMN c TYPE {T}'),
+	('ALTER TYPE ... ALTER ATTRIBUTE ... TYPE ... CASCADE, a typed table',
+	 'CREATE TYPE ct AS (c {S}); CREATE TABLE typed OF ct; INSERT INTO typed VALUES ({V}); ALTER TYPE ct ALTER ATTRIBUTE c TYPE {T} CASCADE'),
+	('a function''s argument', 'CREATE FUNCTION takes(x {T}) RETURNS text LANGUAGE sql AS ''SELECT x::text''; SELECT takes({V})'),
+	('a procedure''s INOUT argument', 'CREATE PROCEDURE takes(INOUT v {T}) LANGUAGE plpgsql AS $p$ BEGIN END $p$; CALL takes({V})'),
+	('a SQL function''s result', 'CREATE FUNCTION gives(x {S}) RETURNS {T} LANGUAGE sql AS ''SELECT x''; SELECT gives({V})'),
+	('PL/pgSQL: assignment', 'DO $p$ DECLARE v {T}; s {S} := {V}; BEGIN v := s; END $p$'),
+	('PL/pgSQL: a declaration''s default', 'DO $p$ DECLARE s {S} := {V}; v {T} := s; BEGIN END $p$'),
+	('PL/pgSQL: INTO', 'DO $p$ DECLARE v {T}; BEGIN SELECT {V} INTO v; END $p$'),
+	('PL/pgSQL: RETURN', 'CREATE FUNCTION pl(x {S}) RETURNS {T} LANGUAGE plpgsql AS $p$ BEGIN RETURN x; END $p$; SELECT pl({V})'),
+	('COPY: the text of the value (each column is read by its type''s input)',
+	 'COPY (SELECT {C}) TO {F}; CREATE TABLE cp (c {T}); COPY cp FROM {F}'),
+	('comparison', 'SELECT ({V})::{T} = {V}'),
+	('UNION', 'SELECT ({V})::{T} UNION SELECT {V}'),
+	('CASE', 'SELECT CASE WHEN true THEN ({V})::{T} ELSE {V} END'),
+	('the id''s text as varchar (not an untyped literal)', 'INSERT INTO drv (c_{T}) VALUES (({V})::{T}::text::varchar)'),
+	-- out of an id, explicit too
+	('out: INSERT ... SELECT', 'CREATE TABLE plain (c {S}); INSERT INTO plain SELECT ({V})::{T}');
+INSERT INTO paths (path, statements, sources) VALUES
+	('integer is not bigint (no chain of casts)', 'INSERT INTO drv (c_{T}) VALUES (42::integer)', '{bigint}'),
+	-- with bytea_output = escape, bytes that are the text of an id are still
+	-- bytes, not that id
+	('PL/pgSQL: bytes of the id''s text, bytea_output = escape',
+	 'SET LOCAL bytea_output = escape; DO $p$ DECLARE v {T}; y bytea := convert_to(({V})::{T}::text, ''UTF8''); BEGIN v := y; END $p$',
+	 '{bytea}');
+-- written explicitly, each converts: casts and USING, and back
+INSERT INTO paths (path, statements) VALUES
+	('written: a parameter', 'INSERT INTO drv (c_{T}) VALUES ($1::{T})'),
+	('written: value::{T}, and back', 'SELECT (({V})::{T})::{S} = {V}'),
+	('written: CAST', 'SELECT CAST({V} AS {T}) = ({V})::{T}'),
+	('written: USING', 'CREATE TABLE conv (c {S}); INSERT INTO conv VALUES ({V});
+						ALTER TABLE conv ALTER COLUMN c TYPE {T} USING c::{T}; SELECT c = ({V})::{T} FROM conv'),
+	('written: USING, an array', 'CREATE TABLE conv (c {S}[]); INSERT INTO conv VALUES (ARRAY[{V}]);
+								  ALTER TABLE conv ALTER COLUMN c TYPE {T}[] USING c::{T}[]; SELECT c[1] = ({V})::{T} FROM conv'),
+	('written: PL/pgSQL', 'DO $p$ DECLARE v {T}; s {S} := {V}; BEGIN v := s::{T}; END $p$'),
+	('written: out', 'CREATE TABLE plain (c {S}); INSERT INTO plain SELECT (({V})::{T})::{S}; SELECT c = {V} FROM plain');
 
--- comparisons, functions, UNION and CASE stay explicit
-SELECT count(*) FROM drv WHERE u8 = 42::bigint;
-SELECT count(*) FROM drv WHERE u8 = '\xcb54ecf2840a0015'::bytea;
-SELECT count(*) FROM drv WHERE m = '05d5eac7-93e6-1f17-b9f5-b9479df94ac0'::uuid;
-SELECT count(*) FROM drv WHERE h = '01983193-6564-0000-000a-aaa111111111'::uuid;
-PREPARE sel_long(bigint) AS SELECT count(*) FROM drv WHERE u8 = $1;
-SELECT uid8_timestamp(42::bigint);
-SELECT muid_timestamp('05d5eac7-93e6-1f17-b9f5-b9479df94ac0'::uuid);
-SELECT u8 FROM drv UNION SELECT 1::bigint;
-SELECT CASE WHEN true THEN u8 ELSE 1::bigint END FROM drv;
--- written explicitly, they work
-SELECT count(*) FROM drv WHERE u8 = 43::bigint::uid8;
-SELECT count(*) FROM drv WHERE m = '05d5eac7-93e6-1f17-b9f5-b9479df94ac0'::uuid::muid;
-PREPARE sel_long2(bigint) AS SELECT count(*) FROM drv WHERE u8 = $1::uid8;
-EXECUTE sel_long2(-1);
+SELECT p.path, string_agg(DISTINCT e.source || ': ' || e.result, E'\n' ORDER BY e.source || ': ' || e.result) AS outcome
+FROM paths p, LATERAL each_cast(p.statements, p.sources) e
+GROUP BY p.n, p.path ORDER BY p.n;
 
--- an untyped literal is still the type's own text form only: the 16-digit
--- hex text, never a decimal number
-INSERT INTO drv (u8) VALUES ('1234567890123456');
-SELECT u8 FROM drv WHERE u8 = '1234567890123456';
-INSERT INTO drv (u8) VALUES ('-1');
-
--- (the refusals below are idtypes' own: their detail and hint are the same
--- on every version)
+-- idtypes' own refusal, in full: a driver's long bound into an id column
+SELECT format('PREPARE ins_long(bigint) AS INSERT INTO drv (c_%s) VALUES ($1)', target) FROM casts_in WHERE source = 'bigint'::regtype \gexec
 \set VERBOSITY default
--- a change of a column's type into an id type does not reinterpret its
--- values by these casts: without USING it is refused (an event trigger),
--- with USING it runs
-CREATE DOMAIN big AS bigint;
-CREATE TABLE conv (v7 uuid, b bigint, y bytea, bs bigint[], d big);
-INSERT INTO conv VALUES ('01983193-6564-7000-8000-000000000001', -3795148059624996843,
-                         '\x0000000b3a7c6e3a9f0f1e2d', '{1,2}', 42);
-ALTER TABLE conv ALTER COLUMN v7 TYPE muid;
-ALTER TABLE conv ALTER COLUMN v7 TYPE hlculid;
-ALTER TABLE conv ALTER COLUMN b TYPE uid8;
-ALTER TABLE conv ALTER COLUMN y TYPE tid62;
-ALTER TABLE conv ALTER COLUMN bs TYPE uid8[];
-ALTER TABLE conv ALTER COLUMN d TYPE uid8;
-ALTER TABLE conv ADD COLUMN n int, ALTER COLUMN b TYPE uid8;
-SELECT v7, b, y, bs, d FROM conv;
--- with USING the user has said how
-ALTER TABLE conv ALTER COLUMN v7 TYPE muid USING v7::muid, ALTER COLUMN b TYPE uid8 USING b::uid8;
-ALTER TABLE conv ALTER COLUMN y TYPE tid62 USING y::tid62;
-SELECT v7, b, y FROM conv;
--- other changes of type are not concerned
-ALTER TABLE conv ALTER COLUMN d TYPE bigint;
-ALTER TABLE conv ALTER COLUMN b TYPE uid8;
-DROP TABLE conv;
-DROP DOMAIN big;
+EXECUTE ins_long(1234567890123456);
+\set VERBOSITY terse
+DEALLOCATE ins_long;
 
-DROP TABLE drv, plain;
+DROP TABLE casts, casts_in, id_types, drv, paths;
+DROP FUNCTION each_cast(text, regtype[]);

@@ -86,8 +86,8 @@ SELECT '01K0RS6SB4000002NAM48H248H'::hlculid::uuid AS to_uuid,
 SELECT sqlerr($$SELECT '\x0198319365640000000aaaa1111111'::bytea::hlculid$$);
 SELECT sqlerr($$SELECT '\x0198319365640000000aaaa11111111100'::bytea::hlculid$$);
 SELECT sqlerr($$SELECT ''::bytea::hlculid$$);
--- the casts never apply in expressions (into the type they apply on
--- assignment too: sql/client_casts.sql)
+-- the casts apply only where they are written, never in expressions or on
+-- assignment (every path: sql/client_casts.sql)
 SELECT sqlerr($$SELECT hlculid_timestamp('01983193-6564-0000-000a-aaa111111111'::uuid)$$);
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype
 FROM pg_cast WHERE castsource = 'hlculid'::regtype OR casttarget = 'hlculid'::regtype ORDER BY 3, 4;
@@ -382,6 +382,11 @@ SELECT sqlerr($$SET idtypes.publisher_id = 10$$);
 SELECT sqlerr($$SET idtypes.hlculid_max_drift = -1$$);
 SELECT name, setting, unit, context, min_val, max_val FROM pg_settings
 WHERE name IN ('idtypes.publisher_id', 'idtypes.hlculid_max_drift') ORDER BY 1;
+-- and the settings of every clock: who may move one, and how far ahead
+SELECT sqlerr($$SET idtypes.clock_max_ahead = '1d'$$);
+SELECT sqlerr($$SET idtypes.clock_mover_role = 'nobody'$$);
+SELECT name, setting, unit, context, min_val, max_val FROM pg_settings
+WHERE name IN ('idtypes.clock_max_ahead', 'idtypes.clock_mover_role') ORDER BY 1;
 
 -- observing moves the server's clock for everybody: PUBLIC may not
 CREATE ROLE hlculid_observer;
@@ -391,9 +396,14 @@ RESET ROLE;
 GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO hlculid_observer;
 -- and with shared_preload_libraries EXECUTE is not enough: the clock is every
 -- database's, moved only by superusers and members of the role named by
--- idtypes.hlculid_observe_role (t/012_security.pl)
+-- idtypes.clock_mover_role (t/012_security.pl)
 SET ROLE hlculid_observer;
 SELECT sqlerr($$SELECT hlculid_observe(gen_hlculid())$$);
 RESET ROLE;
 REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM hlculid_observer;
 DROP ROLE hlculid_observer;
+-- the safe bound (sql/bound.sql has every scheme's): the first hlculid of
+-- its clock word (millisecond and counter)
+SELECT hlculid_publisher(hlculid_safe_bound()) AS publisher, hlculid_entropy(hlculid_safe_bound()) AS entropy;
+-- time bins (sql/date_bin.sql checks every scheme's against core's date_bin())
+SELECT hlculid_date_bin('1 hour', '01K0RS6SB4000002NAM48H248H', '2000-01-01');

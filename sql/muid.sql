@@ -60,8 +60,8 @@ SELECT '05D5EAC793E61F17B9F5B9479DF94AC0'::muid::uuid AS to_uuid,
 SELECT sqlerr($$SELECT '\x05d5eac793e61f17b9f5b9479df94a'::bytea::muid$$);
 SELECT sqlerr($$SELECT '\x05d5eac793e61f17b9f5b9479df94ac000'::bytea::muid$$);
 SELECT sqlerr($$SELECT ''::bytea::muid$$);
--- the casts never apply in expressions (into the type they apply on
--- assignment too: sql/client_casts.sql)
+-- the casts apply only where they are written, never in expressions or on
+-- assignment (every path: sql/client_casts.sql)
 SELECT sqlerr($$SELECT muid_timestamp('05d5eac7-93e6-1f17-b9f5-b9479df94ac0'::uuid)$$);
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype
 FROM pg_cast WHERE castsource = 'muid'::regtype OR casttarget = 'muid'::regtype ORDER BY 3, 4;
@@ -271,3 +271,20 @@ ORDER BY 1;
 SELECT sqlerr($$SET idtypes.medallion = '1'$$);
 SELECT sqlerr($$SET idtypes.medallion = 'banana'$$);
 SELECT name, setting, context FROM pg_settings WHERE name = 'idtypes.medallion';
+-- the safe bound (sql/bound.sql has every scheme's): the first muid of its
+-- microsecond; muid's one timestamp per transaction holds it at or below the
+-- transaction's microsecond, below every muid of it (offset 0 included)
+SELECT muid_medallion(muid_safe_bound()) AS medallion, muid_offset(muid_safe_bound()) AS "offset";
+BEGIN;
+SELECT muid_transaction() AS mt \gset
+SELECT muid_safe_bound() <= muid_floor(muid_timestamp(:'mt')) AS held;
+COMMIT;
+SELECT muid_safe_bound() > :'mt' AS released;
+-- time bins (sql/date_bin.sql checks every scheme's against core's date_bin())
+SELECT muid_date_bin('15 minutes', '063A81A7C46A40000000000002A00007', '2000-01-01');
+-- an origin off the hour shifts the bins
+SELECT muid_date_bin('1 hour', '063A81A7C46A40000000000002A00007', '2000-01-01 00:20');
+-- a bin that would start before the earliest timestamp, or past the last
+SELECT sqlerr($$SELECT muid_date_bin('76702500 days', muid_from_parts('1970-01-01', 1, 1), '200000-01-01')$$);
+SELECT sqlerr($$SELECT muid_date_bin('1 hour', muid_from_parts('1970-01-01', 1, 1), '294276-12-31 23:00:00+00')$$);
+SELECT sqlerr($$SELECT muid_date_bin('2147483647 days', muid_from_parts('1970-01-01', 1, 1), '2000-01-01')$$);

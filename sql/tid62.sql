@@ -425,3 +425,5 @@ INSERT INTO tid62_docs VALUES ('alice', 'chosen by the user'), (tid62_prefixed('
 SELECT sqlerr($$INSERT INTO tid62_docs VALUES ('bob smith', 'a space')$$);
 SELECT * FROM tid62_docs ORDER BY id COLLATE "C";
 DROP TABLE tid62_docs;
+-- time bins (sql/date_bin.sql checks every scheme's against core's date_bin())
+SELECT tid62_date_bin('1 day', '04XVaYIJisigHzUpr', '2000-01-01');

@@ -98,8 +98,8 @@ SELECT 'cb54ecf2840a0015'::uid8::bytea AS to_bytea, '\xcb54ecf2840a0015'::bytea:
 SELECT sqlerr($$SELECT '\xcb54ecf2840a00'::bytea::uid8$$);
 SELECT sqlerr($$SELECT '\xcb54ecf2840a001500'::bytea::uid8$$);
 SELECT sqlerr($$SELECT ''::bytea::uid8$$);
--- the casts never apply in expressions (into a uid8 they apply on
--- assignment too: sql/client_casts.sql)
+-- the casts apply only where they are written, never in expressions or on
+-- assignment (every path: sql/client_casts.sql)
 SELECT sqlerr($$SELECT uid8_timestamp(1234::bigint)$$);
 SELECT sqlerr($$SELECT 1234::bigint + 'cb54ecf2840a0015'::uid8$$);
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype
@@ -361,3 +361,13 @@ SELECT sqlerr($$SET idtypes.uid8_mode = 'time_sequential'$$);
 SELECT sqlerr($$SET idtypes.uid8_generator_id = 1$$);
 SELECT sqlerr($$SET idtypes.uid8_generator_count = 2$$);
 SELECT name, setting, context, min_val, max_val FROM pg_settings WHERE name LIKE 'idtypes.uid8%' ORDER BY 1;
+-- time bins (sql/date_bin.sql checks every scheme's against core's
+-- date_bin()): in either mode the bin of the timestamp, not of the order
+SELECT uid8_date_bin('10 seconds', 'cb54ecf2840a0015', '2000-01-01');
+SELECT uid8_date_bin('1 hour', uid8_from_parts('2025-07-22 10:30:00+00', 1, 2, 3, m), '2000-01-01')
+FROM (VALUES ('spread'), ('time_sequential')) v(m);
+-- an untyped literal is a uid8's own text (16 hexadecimal digits), never a
+-- number: the digits of 1234567890123456 are read as hex, -1 is refused
+-- (sql/client_casts.sql: a bigint is a uid8 only where the cast is written)
+SELECT '1234567890123456'::uid8::bigint AS read_as_hex;
+SELECT sqlerr($$SELECT '-1'::uid8$$);

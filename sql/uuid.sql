@@ -345,4 +345,19 @@ SELECT uuidv7_next(NULL::interval) IS NULL AS null_shift;
 -- NULL in, NULL out (STRICT)
 SELECT uuidv_version(NULL), uuidv_timestamp(NULL), uuidv8_timestamp(NULL), uuidv8_from_bytes(NULL),
 	   uuidv7_floor(NULL), uuidv6_ceil(NULL), uuidv1_to_uuidv6(NULL), uuidv7_at(NULL);
+-- the safe bounds (sql/bound.sql has every scheme's): UUIDs of their
+-- version, the first of their clock word
+SELECT substr(uuidv6_safe_bound()::text, 15, 1) AS v6, substr(uuidv7_safe_bound()::text, 15, 1) AS v7,
+	   substr(uuidv8_safe_bound()::text, 15, 1) AS v8, right(uuidv7_safe_bound()::text, 17) AS v7_tail;
+-- time bins (sql/date_bin.sql checks every scheme's against core's
+-- date_bin()); UUIDs without a timestamp have no bin, as they have no
+-- uuidv_timestamp()
+SELECT uuidv_date_bin('1 hour', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', '2000-01-01');
+SELECT uuidv_date_bin('1 hour', '919108f7-52d1-4320-9bac-f847db4148a8', '2000-01-01') IS NULL AS v4,
+       uuidv_date_bin('1 hour', uuidv8_from_bytes('\x00112233445566778899aabbccddeeff'), '2000-01-01') IS NULL AS v8,
+       uuidv_date_bin('1 hour', '00000000-0000-0000-0000-000000000000', '2000-01-01') IS NULL AS nil;
+-- v1 and v6 of one instant fall in the same bin as its v7
+SELECT uuidv_date_bin('1 minute', u, '2000-01-01')
+FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid), ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
+             ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')) v(u);
 DROP FUNCTION uuid_tick(uuid), uuid_stamp(bytea, int);

@@ -25,7 +25,7 @@
 #include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 
-#include "bound.h"
+#include "clock/clock.h"
 #include "byteid.h"
 #include "codec.h"
 #include "compat.h"
@@ -50,54 +50,6 @@ byteid_tick_of(const uint8 *id, const IdScheme *tm)
 }
 
 /*
- * Where t stands, in microseconds from the type's tick 0 (*usec): -1 before
- * every id (before tick 0, or -infinity), 1 after every id (+infinity), 0
- * at *usec.  The start of byteid_cmp_timestamptz() and of
- * byteid_timestamptz_to_tick() (so of byteid_floor() and byteid_ceil()), so
- * that the comparisons and the floor place a time alike.
- */
-static inline int
-byteid_time_offset(TimestampTz t, const IdScheme *tm, uint64 *usec)
-{
-	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < idscheme_epoch(tm))
-		return -1;
-	if (unlikely(TIMESTAMP_IS_NOEND(t)))
-		return 1;
-	/* unsigned: t - epoch cannot overflow once t >= epoch */
-	*usec = (uint64) t - (uint64) idscheme_epoch(tm);
-	return 0;
-}
-
-TimestampTz
-byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
-{
-	return idscheme_tick_to_timestamptz(tick, tm);
-}
-
-uint64
-byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up)
-{
-	uint64		usec = 0;
-	uint64		tick = 0;
-	bool		in_range = byteid_time_offset(t, tm, &usec) == 0;
-
-	if (in_range)
-	{
-		tick = idscheme_tick_at_usec(usec, tm, round_up);
-		in_range = tick <= idscheme_tick_max(tm);
-	}
-	/* (timestamptz_to_str() returns a static buffer: both are copied) */
-	if (!in_range)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for type %s", tm->label),
-				 errdetail("A %s holds times from %s to %s.", tm->label,
-						   pstrdup(timestamptz_to_str(idscheme_epoch(tm))),
-						   pstrdup(timestamptz_to_str(byteid_tick_to_timestamptz(idscheme_tick_max(tm), tm))))));
-	return tick;
-}
-
-/*
  * This is the support function of the cross-type btree operators, so an
  * index range scan calls it for every tuple it returns: it compares the
  * start and end of the id's tick with t in microseconds, by products
@@ -111,7 +63,7 @@ byteid_cmp_timestamptz(const uint8 *id, TimestampTz t, const IdScheme *tm)
 	uint64		tick;
 	uint64		start;
 	uint64		usec = 0;
-	int			where = byteid_time_offset(t, tm, &usec);
+	int			where = idscheme_usec_since_epoch(t, tm, &usec);
 
 	if (where != 0)
 		return -where;
@@ -159,12 +111,13 @@ byteid_date_bin(FunctionCallInfo fcinfo, const IdScheme *tm)
 /*
  * The smallest id that byteid_cmp_timestamptz() places at or after t: the
  * first of t's tick when t falls on one, else the first of the next tick
- * (byteid_timestamptz_to_tick() rounding up); 22008 where there is none.
+ * (rounding up); 22008 where there is none.  Both place t with
+ * idscheme_usec_since_epoch() (scheme.h), so they agree.
  */
 Datum
 byteid_floor(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
-	uint64		tick = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tm, true);
+	uint64		tick = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), tm, true);
 
 	return byteid_of_word(tick, tm->tick_bits, false, tm);
 }
@@ -173,7 +126,7 @@ byteid_floor(FunctionCallInfo fcinfo, const IdScheme *tm)
 Datum
 byteid_ceil(FunctionCallInfo fcinfo, const IdScheme *tm)
 {
-	uint64		tick = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tm, false);
+	uint64		tick = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), tm, false);
 
 	return byteid_of_word(tick, tm->tick_bits, true, tm);
 }
@@ -306,11 +259,31 @@ byteid_to_bytea_common(FunctionCallInfo fcinfo, int len)
 	PG_RETURN_BYTEA_P(result);
 }
 
+void
+byteid_cast_must_be_explicit(FunctionCallInfo fcinfo)
+{
+	const char *target;
+
+	/* a direct call (<type>_from_bytea(b)) and a written cast convert */
+	if (PG_NARGS() < 3 || PG_GETARG_BOOL(2))
+		return;
+	target = type_name_or(get_fn_expr_rettype(fcinfo->flinfo), "an id type");
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg("%s is not converted to %s without an explicit cast",
+					type_name_or(get_fn_expr_argtype(fcinfo->flinfo, 0), "the value"), target),
+			 errdetail("The cast reads the value's bits as an id, which it is only where the statement says so."),
+			 errhint("Write the cast (value::%s, or USING column::%s in ALTER TABLE), "
+					 "or bind the id with a client adapter.", target, target)));
+}
+
 static Datum
 byteid_from_bytea_common(FunctionCallInfo fcinfo, int len)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	uint8	   *result;
+
+	byteid_cast_must_be_explicit(fcinfo);
 
 	if (VARSIZE_ANY_EXHDR(b) != (Size) len)
 		ereport(ERROR,

@@ -26,32 +26,22 @@
 #include "datatype/timestamp.h"
 #include "utils/timestamp.h"
 
+#include "clock/clock.h"
 #include "scheme.h"
 
 /*
- * The time of an id, by its scheme's description (scheme.h): the tick count
- * in its leading bits, as a timestamptz to the scheme's precision.  The
- * conversions between ticks and timestamptz are scheme.h's, with the
- * range rule of the id types (22008 outside it); they also serve uid8,
- * whose 42-bit millisecond count is not a byte prefix in every layout mode:
- * for it only byteid_tick_to_timestamptz() and byteid_timestamptz_to_tick()
- * apply.
+ * The time of an id: the tick count in its leading bits (byteid_tick_of()),
+ * as a timestamptz to the scheme's precision by scheme.h's conversions,
+ * which also turn a time into ticks (idscheme_tick_of_timestamptz(), with
+ * the range rule of the id types: 22008 outside it).
  */
-extern TimestampTz byteid_tick_to_timestamptz(uint64 tick, const IdScheme *tm);
-
-/*
- * The tick of a timestamp: the one it falls in, or with round_up the first
- * that starts at or after it (where the type's floor id of t lies); 22008
- * when that is outside the type's range.
- */
-extern uint64 byteid_timestamptz_to_tick(TimestampTz t, const IdScheme *tm, bool round_up);
 extern uint64 byteid_tick_of(const uint8 *id, const IdScheme *tm);
 
 /* An id's time as a timestamptz, to the type's precision. */
 static inline TimestampTz
 byteid_timestamptz_of(const uint8 *id, const IdScheme *tm)
 {
-	return byteid_tick_to_timestamptz(byteid_tick_of(id, tm), tm);
+	return idscheme_tick_to_timestamptz(byteid_tick_of(id, tm), tm);
 }
 
 /*
@@ -69,6 +59,19 @@ byteid_check_part(const IdScheme *tm, const char *part, const char *subject,
 				 errmsg("%s %s " INT64_FORMAT " is out of range", tm->label, part, value),
 				 errdetail("%s is from 0 to " UINT64_FORMAT ".", subject, max)));
 }
+
+/*
+ * The casts into the id types from bigint and bytea are declared for
+ * assignment, with a function of three arguments (value, typmod,
+ * explicit), and that function converts only when the cast is written
+ * (x::uid8, CAST, USING): every path that applies a cast on assignment
+ * (INSERT, UPDATE, ALTER TABLE and ALTER TYPE ... CASCADE, PL/pgSQL's
+ * assignments, INTO and RETURN, a function's result) reaches it and is
+ * refused, instead of PL/pgSQL's fallback through text, which would read a
+ * 16-digit decimal bigint as the hex of a uid8 (doc/contributing.md,
+ * design notes).  The error names the source and the target.
+ */
+extern void byteid_cast_must_be_explicit(FunctionCallInfo fcinfo);
 
 /* Return the soft error of text that is not an id of the type: 22P02. */
 #define BYTEID_RETURN_BAD_TEXT(fcinfo, type, str, detail) \
@@ -135,7 +138,9 @@ name(PG_FUNCTION_ARGS) \
 /*
  * Every time function of a time-first type (the fourteen comparisons with
  * timestamptz, <type>_timestamp, <type>_date_bin, <type>_floor,
- * <type>_ceil and <type>_safe_bound), from its scheme's description.
+ * <type>_ceil, <type>_safe_bound, and idtypes_advance_clock(past <type>),
+ * whose C name is idtypes_advance_clock_<type>), from its scheme's
+ * description.
  */
 #define BYTEID_TIME_FUNCTIONS(type, tm) \
 	BYTEID_TIME_OP(type, tm, cmp, PG_RETURN_INT32(c)) \
@@ -150,6 +155,8 @@ name(PG_FUNCTION_ARGS) \
 	BYTEID_TIME_FN(type##_date_bin, byteid_date_bin(fcinfo, (tm))) \
 	BYTEID_TIME_FN(type##_floor, byteid_floor(fcinfo, (tm))) \
 	BYTEID_TIME_FN(type##_ceil, byteid_ceil(fcinfo, (tm))) \
-	BYTEID_TIME_FN(type##_safe_bound, byteid_safe_bound(fcinfo, (tm)))
+	BYTEID_TIME_FN(type##_safe_bound, byteid_safe_bound(fcinfo, (tm))) \
+	BYTEID_TIME_FN(idtypes_advance_clock_##type, \
+				   idclock_advance_past((tm)->id, byteid_timestamptz_of((const uint8 *) PG_GETARG_POINTER(0), (tm))))
 
 #endif							/* IDTYPES_BYTEID_H */

@@ -109,17 +109,13 @@ extern PGDLLEXPORT void _PG_init(void);
 #endif
 
 /*
- * Custom WAL resource managers (PostgreSQL 15): the clocks' reservations
- * reach the WAL (clockwal.c).  Before 15 there are none, and the clocks rest
- * on the state file alone.  RegisterCustomRmgr() takes a const pointer
- * since 16, a plain one in 15: the table is not const, which both accept.
+ * Soft input errors (PostgreSQL 16): before that, every error is hard.  (The
+ * libFuzzer harness, tools/fuzz/, stands in for errsave_start() and
+ * errsave_finish() where they exist.)
  */
-#if PG_VERSION_NUM >= 150000
-#define IDTYPES_HAVE_CUSTOM_RMGR
-#endif
-
-/* Soft input errors (PostgreSQL 16): before that, every error is hard. */
-#if PG_VERSION_NUM < 160000
+#if PG_VERSION_NUM >= 160000
+#define IDTYPES_HAVE_SOFT_ERRORS
+#else
 #define ereturn(context, dummy_value, ...) \
 	do { \
 		ereport(ERROR, __VA_ARGS__); \

@@ -20,7 +20,7 @@
  * receive rule, hlculid_observe(), raises the clock to an observed id, so
  * that every id generated afterwards sorts after it.  With
  * shared_preload_libraries the clock is the server's, lock-free and
- * persisted ahead of use (clock.c); without, each backend has its own and
+ * persisted ahead of use (clock/clock.c); without, each backend has its own and
  * the 48 random bits keep backends apart.
  *
  * Copyright (c) 2026, idtypes developers
@@ -42,7 +42,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "hlculid.h"
@@ -129,8 +129,15 @@ BYTEID_TIME_FUNCTIONS(hlculid, hlculid_scheme)
 /* ---------- settings ---------- */
 
 int			idtypes_publisher_id = -1;
-int			idtypes_hlculid_max_drift = 5 * 60 * 1000;
-char	   *idtypes_hlculid_observe_role = NULL;
+
+/*
+ * The HLC's epsilon by default: 5 minutes, what a fleet whose clocks are
+ * kept by NTP never reaches; the limit of every clock move
+ * (idtypes.clock_max_ahead) has the same default.
+ */
+#define HLCULID_MAX_DRIFT_DEFAULT_MS	(5 * 60 * 1000)
+
+int			idtypes_hlculid_max_drift = HLCULID_MAX_DRIFT_DEFAULT_MS;
 
 void
 hlculid_init(void)
@@ -153,33 +160,20 @@ hlculid_init(void)
 	 * an id further ahead of this server's clock than this, so that one id
 	 * from a broken clock (or a forged one) cannot drag the server's clock,
 	 * and with it every id it generates, far into the future.  Server-wide,
-	 * like the clock it protects.
+	 * like the clock it protects.  -1 leaves only the limit of every clock
+	 * move (idtypes.clock_max_ahead, clock/sql.c), which binds every role but
+	 * superusers.
 	 */
 	DefineCustomIntVariable("idtypes.hlculid_max_drift",
-							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit.",
+							"How far ahead of this server's clock hlculid_observe() accepts an id; -1: no limit of its own.",
 							"An id further ahead is refused, so that one id from a broken clock cannot drag "
-							"every later id of this server into the future.",
+							"every later id of this server into the future.  Whatever it says, only superusers "
+							"move a clock further ahead than idtypes.clock_max_ahead.",
 							&idtypes_hlculid_max_drift,
-							5 * 60 * 1000, -1, INT_MAX,
+							HLCULID_MAX_DRIFT_DEFAULT_MS, -1, INT_MAX,
 							PGC_SIGHUP,
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
-
-	/*
-	 * With shared_preload_libraries the hybrid logical clock is the server's:
-	 * hlculid_observe() moves it for every database, so only a role the
-	 * superuser named may call it, not whoever created the extension in one
-	 * database.
-	 */
-	DefineCustomStringVariable("idtypes.hlculid_observe_role",
-							   "Role whose members may move the server-wide clocks with hlculid_observe() and idtypes_advance_clock(); empty: superusers only.",
-							   "With shared_preload_libraries the clock is shared by every database of the server. "
-							   "Without it, hlculid_observe() moves only the calling backend's clock and this is not checked.",
-							   &idtypes_hlculid_observe_role,
-							   "",
-							   PGC_SIGHUP,
-							   0,
-							   NULL, NULL, NULL);
 }
 
 /* ---------- generation ---------- */
@@ -235,7 +229,7 @@ hlculid_node_publisher(void)
 static inline uint64
 hlculid_now_floor(void)
 {
-	int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
+	int64		now_ms = idscheme_tick_at_ns(idclock_now_ns(), hlculid_scheme);
 
 	/* before 1970 the logical clock simply goes on from its last value */
 	if (now_ms < 0)
@@ -280,7 +274,9 @@ idtypes_gen_hlculid(PG_FUNCTION_ARGS)
  * the observed id's (ms, counter), so that the next id generated here gets
  * at least (ms, counter + 1) and sorts after it.  An id further ahead of the
  * wall clock than idtypes.hlculid_max_drift is refused rather than merged,
- * because the clock never comes back from the future.
+ * because the clock never comes back from the future; and, whatever that
+ * says, one further ahead than idtypes.clock_max_ahead unless the caller is
+ * a superuser.
  */
 PG_FUNCTION_INFO_V1(hlculid_observe);
 Datum
@@ -289,13 +285,12 @@ hlculid_observe(PG_FUNCTION_ARGS)
 	hlculid    *h = PG_GETARG_HLCULID_P(0);
 	uint64		clock = hlculid_clock_of(h);
 
-	/* the shared clock is every database's (node_check_clock_mover()) */
-	if (idclock_is_shared())
-		node_check_clock_mover("hlculid",
-							   "hlculid_observe() moves the hybrid logical clock of every database of this server.");
+	/* the shared clock is every database's (idclock_check_mover()) */
+	idclock_check_mover(IDSCHEME_HLCULID,
+						"hlculid_observe() moves the hybrid logical clock of every database of this server.");
 	if (idtypes_hlculid_max_drift >= 0)
 	{
-		int64		now_ms = idclock_ticks_at(IDSCHEME_HLCULID, idclock_now_ns());
+		int64		now_ms = idscheme_tick_at_ns(idclock_now_ns(), hlculid_scheme);
 		int64		ahead = (int64) (clock >> HLCULID_COUNTER_BITS) - now_ms;
 
 		if (ahead > idtypes_hlculid_max_drift)
@@ -303,10 +298,12 @@ hlculid_observe(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("hlculid is too far ahead of this server's clock"),
 					 errdetail("Its time is %s, " INT64_FORMAT " ms ahead; idtypes.hlculid_max_drift allows %d ms.",
-							   timestamptz_to_str(byteid_tick_to_timestamptz(clock >> HLCULID_COUNTER_BITS, hlculid_scheme)),
+							   timestamptz_to_str(idscheme_tick_to_timestamptz(clock >> HLCULID_COUNTER_BITS, hlculid_scheme)),
 							   ahead, idtypes_hlculid_max_drift),
 					 errhint("Check the clock of the node that made it.  If that clock is right, raise idtypes.hlculid_max_drift.")));
 	}
+	/* whatever the drift allows: every clock move's limit */
+	idclock_check_ahead(IDSCHEME_HLCULID, clock, "hlculid_observe()");
 	idclock_observe(IDSCHEME_HLCULID, clock);
 	PG_RETURN_VOID();
 }
@@ -340,7 +337,7 @@ PG_FUNCTION_INFO_V1(hlculid_from_parts);
 Datum
 hlculid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), hlculid_scheme, false);
 	int32		counter = PG_GETARG_INT32(1);
 	int32		publisher = PG_GETARG_INT32(2);
 	int64		entropy = PG_GETARG_INT64(3);

@@ -46,12 +46,11 @@ typedef struct hlculid
 
 /*
  * The settings: idtypes.publisher_id (-1: automatic),
- * idtypes.hlculid_max_drift (ms; -1: no limit), idtypes.hlculid_observe_role
- * (empty: superusers).
+ * idtypes.hlculid_max_drift (ms; -1: no limit of its own; who may move the
+ * clock, and how far, are the settings of every clock: clock.h).
  */
 extern int	idtypes_publisher_id;
 extern int	idtypes_hlculid_max_drift;
-extern char *idtypes_hlculid_observe_role;
 
 /* Define the settings (from _PG_init). */
 extern void hlculid_init(void);

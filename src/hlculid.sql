@@ -43,14 +43,13 @@ COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, 
 	'hlculid of a timestamp (truncated to the millisecond), counter (0 to 65535), publisher (0 to 65535) and entropy (0 to 2^48-1)';
 
 -- observing moves this server's clock for everybody (up to
--- idtypes.hlculid_max_drift ahead): not for every role
+-- idtypes.hlculid_max_drift ahead, and idtypes.clock_max_ahead but for
+-- superusers): not for every role
 REVOKE EXECUTE ON FUNCTION hlculid_observe(hlculid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION hlculid_observe(hlculid) TO @extowner@ WITH GRANT OPTION;
 
--- from a uuid too, like from bytea: into an hlculid on assignment (a
--- driver's uuid parameter stored into a column); out of it, and in
--- expressions, only explicitly
+-- to and from a uuid too, like to and from bytea: explicit only
 CREATE CAST (hlculid AS pg_catalog.uuid) WITHOUT FUNCTION;
 COMMENT ON CAST (hlculid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
-CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (pg_catalog.uuid AS hlculid) WITHOUT FUNCTION;
 COMMENT ON CAST (pg_catalog.uuid AS hlculid) IS 'the same 16 bytes as an hlculid';

@@ -3,15 +3,17 @@
  * idtypes.c
  *	  Module entry point: each scheme's settings, and shared memory.
  *
- * With shared_preload_libraries = 'idtypes' the module reserves a small
- * shared memory segment at server start: the id clocks of every scheme
- * (clock.c) and muid's automatic medallion of this server start.  Loaded
+ * With shared_preload_libraries = 'idtypes' the module reserves a little
+ * shared memory at server start: the id clocks of every scheme, their state
+ * file's and their safe bounds' (src/clock/), and muid's automatic
+ * medallion of this server start, each under a name of its own.  Loaded
  * any other way, everything still works with per-backend state, and a
  * configured node identity, which only a shared clock can honour, is
  * refused with a hint (node.c).
  *
- * Each scheme defines its own settings (<scheme>_init()); this file only
- * calls them, in the canonical scheme order.
+ * The clocks (idclock_init()) and each scheme (<scheme>_init()) define
+ * their own settings; this file only calls them, in the canonical scheme
+ * order.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -28,8 +30,7 @@
 #include "storage/shmem.h"
 #include "utils/guc.h"
 
-#include "bound.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "hlculid.h"
 #include "muid.h"
 #include "node.h"
@@ -83,29 +84,16 @@ reapply_file_settings(void)
 }
 
 /*
- * The segment: muid's part, then the clocks, then the safe bound's slots
- * (bound.c), each on its own cache lines.
+ * Shared memory: each module's under a name of its own, muid's and the
+ * clock subsystem's (the clocks, the state file, the safe bound).
  */
-static Size
-muid_part_size(void)
-{
-	return CACHELINEALIGN(muid_shmem_size());
-}
-
-static Size
-idtypes_shmem_size(void)
-{
-	return add_size(add_size(muid_part_size(), CACHELINEALIGN(idclock_shmem_size())),
-					idbound_shmem_size());
-}
-
 static void
 idtypes_shmem_request(void)
 {
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
-	RequestAddinShmemSpace(idtypes_shmem_size());
-	RequestNamedLWLockTranche("idtypes", 1);
+	RequestAddinShmemSpace(CACHELINEALIGN(muid_shmem_size()));
+	idclock_shmem_request();
 }
 
 /*
@@ -115,29 +103,20 @@ idtypes_shmem_request(void)
 static void
 idtypes_shmem_startup(void)
 {
-	char	   *shared;
-	bool		found;
-
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared = ShmemInitStruct("idtypes", idtypes_shmem_size(), &found);
-	muid_shmem_init(shared, found);
-	idclock_shmem_init(shared + muid_part_size(),
-					   &(GetNamedLWLockTranche("idtypes"))->lock, found,
-					   idtypes_hlculid_max_drift);
-	idbound_shmem_init(shared + muid_part_size() + CACHELINEALIGN(idclock_shmem_size()), found);
+	muid_shmem_init();
+	idclock_shmem_startup();
 	LWLockRelease(AddinShmemInitLock);
-
-	if (!IsUnderPostmaster)
-		on_shmem_exit(idclock_save_state, (Datum) 0);
 }
 
 void
 _PG_init(void)
 {
-	/* each scheme's settings, in the canonical order */
+	/* the clocks' settings, then each scheme's, in the canonical order */
+	idclock_init();
 	muid_init();
 	hlculid_init();
 	uid8_init();
@@ -151,9 +130,7 @@ _PG_init(void)
 	}
 
 	node_preloaded = true;
-	idbound_init();
-	/* the clocks' reservations in the WAL (PostgreSQL 15 and later) */
-	idclock_wal_register();
+	idclock_preload();
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idtypes_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;

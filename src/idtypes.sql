@@ -1,5 +1,6 @@
 -- src/idtypes.sql: what belongs to the extension as a whole: the guard
--- against running the script by hand and the check of the target schema.
+-- against running the script by hand, the check of the target schema, and
+-- the list of the schemes (src/scheme.c).
 -- First in the install script: the node identity and the schemes' sources
 -- follow (the Makefile's SQL_SOURCES).
 
@@ -59,23 +60,29 @@ END
 $check_schema$;
 
 ---------------------------------------------------------------------------
--- changes of a column's type into an id type
+-- the schemes
 ---------------------------------------------------------------------------
 
--- The casts into the id types from bigint, bytea and uuid apply on
--- assignment, for drivers' parameters; ALTER TABLE ... ALTER COLUMN ... TYPE
--- without USING would convert a whole column by them, reading every value's
--- bits as an id.  This event trigger refuses that (src/castguard.c): with
--- USING, the user has said how.
-CREATE FUNCTION idtypes_alter_column_type() RETURNS pg_catalog.event_trigger
-	LANGUAGE C
-	AS 'MODULE_PATHNAME', 'idtypes_alter_column_type';
-COMMENT ON FUNCTION idtypes_alter_column_type() IS
-	'event trigger function: refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
-
-CREATE EVENT TRIGGER idtypes_alter_column_type ON ddl_command_start
-	WHEN TAG IN ('ALTER TABLE')
-	EXECUTE FUNCTION idtypes_alter_column_type();
-
-COMMENT ON EVENT TRIGGER idtypes_alter_column_type IS
-	'refuses ALTER COLUMN ... TYPE into an id type from bigint, bytea or uuid without USING';
+-- the table of the schemes (src/scheme.h), one row each in the canonical
+-- order: what the extension's tests iterate over, and what a query can
+-- find out about a scheme (date_bin_fn is NULL where it has no time bins)
+CREATE FUNCTION idtypes_schemes(
+		OUT name pg_catalog.text,
+		OUT label pg_catalog.text,
+		OUT type pg_catalog.text,
+		OUT width pg_catalog.int4,
+		OUT uuid_version pg_catalog.int4,
+		OUT tick_ns pg_catalog.int8,
+		OUT earliest pg_catalog.timestamptz,
+		OUT latest pg_catalog.timestamptz,
+		OUT generator_fn pg_catalog.text,
+		OUT timestamp_fn pg_catalog.text,
+		OUT floor_fn pg_catalog.text,
+		OUT ceil_fn pg_catalog.text,
+		OUT safe_bound_fn pg_catalog.text,
+		OUT date_bin_fn pg_catalog.text)
+	RETURNS SETOF pg_catalog.record
+	AS 'MODULE_PATHNAME', 'idtypes_schemes'
+	LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 10;
+COMMENT ON FUNCTION idtypes_schemes() IS
+	'the schemes of idtypes: name (of its clock), type, width in bytes, UUID version, tick in nanoseconds, start of the first and of the last tick, and SQL functions';

@@ -29,11 +29,12 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "storage/shmem.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "muid.h"
 #include "node.h"
@@ -207,9 +208,11 @@ muid_shmem_size(void)
 
 /* In the postmaster, at start and after each crash reinitialisation. */
 void
-muid_shmem_init(void *area, bool found)
+muid_shmem_init(void)
 {
-	shared_medallion = (uint64 *) area;
+	bool		found;
+
+	shared_medallion = ShmemInitStruct("idtypes muid medallion", muid_shmem_size(), &found);
 	if (!found)
 	{
 		uint64		r;
@@ -287,7 +290,7 @@ muid_xact_start(LocalTransactionId lxid, TimestampTz xact_start)
 								 "so that it uses an automatic medallion of its own.");
 	}
 	medallion = muid_node_medallion();
-	ts = idclock_next(IDSCHEME_MUID, (uint64) idclock_ticks_at(IDSCHEME_MUID, idclock_now_ns()));
+	ts = idclock_next(IDSCHEME_MUID, (uint64) idscheme_tick_at_ns(idclock_now_ns(), muid_scheme));
 	if (ts > MUID_TS_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -354,7 +357,7 @@ PG_FUNCTION_INFO_V1(muid_from_parts);
 Datum
 muid_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), muid_scheme, false);
 	int64		medallion = PG_GETARG_INT64(1);
 	int32		offset = PG_GETARG_INT32(2);
 

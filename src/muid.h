@@ -59,7 +59,7 @@ extern void muid_init(void);
 
 /* The automatic medallion of a server start, in shared memory. */
 extern Size muid_shmem_size(void);
-extern void muid_shmem_init(void *area, bool found);
+extern void muid_shmem_init(void);
 
 /* The medallion of this node (or, without shared memory, this backend). */
 extern uint64 muid_node_medallion(void);

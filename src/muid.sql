@@ -39,10 +39,8 @@ CREATE FUNCTION muid_from_parts(ts pg_catalog.timestamptz, medallion pg_catalog.
 COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
 	'muid of a timestamp, medallion (0 to 2^52-1) and offset (0 to 1048575)';
 
--- from a uuid too, like from bytea: into a muid on assignment (a driver's
--- uuid parameter stored into a column); out of it, and in expressions, only
--- explicitly
+-- to and from a uuid too, like to and from bytea: explicit only
 CREATE CAST (muid AS pg_catalog.uuid) WITHOUT FUNCTION;
 COMMENT ON CAST (muid AS pg_catalog.uuid) IS 'the same 16 bytes as a uuid';
-CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (pg_catalog.uuid AS muid) WITHOUT FUNCTION;
 COMMENT ON CAST (pg_catalog.uuid AS muid) IS 'the same 16 bytes as a muid';

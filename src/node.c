@@ -13,10 +13,6 @@
  */
 #include "postgres.h"
 
-#include "miscadmin.h"
-#include "utils/acl.h"
-
-#include "hlculid.h"
 #include "node.h"
 
 bool		node_preloaded = false;
@@ -49,27 +45,4 @@ node_identity_copied(const char *what, const char *identity, const char *hint)
 			 errdetail("A standby is a copy of its primary, configuration included, so its %s could repeat "
 					   "the primary's: they would carry the same %s.", what, identity),
 			 errhint("%s", hint)));
-}
-
-/*
- * A shared clock is every database's: EXECUTE on a function that moves it
- * (which whoever created the extension in one database holds) is not
- * enough; a superuser names who else may.
- */
-void
-node_check_clock_mover(const char *clock, const char *detail)
-{
-	const char *rolename = idtypes_hlculid_observe_role;
-	Oid			role;
-
-	if (superuser())
-		return;
-	role = (rolename != NULL && rolename[0] != '\0') ? get_role_oid(rolename, true) : InvalidOid;
-	if (!OidIsValid(role) || !has_privs_of_role(GetUserId(), role))
-		ereport(ERROR,
-				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-				 errmsg("permission denied to move the server-wide %s clock", clock),
-				 errdetail("%s", detail),
-				 errhint("Only superusers and members of the role named by idtypes.hlculid_observe_role (%s) may call it.",
-						 OidIsValid(role) ? rolename : "not set")));
 }

@@ -35,13 +35,4 @@ pg_noreturn extern void node_identity_needs_preload(const char *guc);
 pg_noreturn extern void node_identity_copied(const char *what, const char *identity,
 											 const char *hint);
 
-/*
- * Refuse, unless the current user may move a server-wide clock: a superuser,
- * or a member of the role named by idtypes.hlculid_observe_role, the one
- * setting for every function that moves a clock (hlculid_observe(),
- * idtypes_advance_clock()).  clock names the clock in the message, detail
- * says what the function moves.
- */
-extern void node_check_clock_mover(const char *clock, const char *detail);
-
 #endif							/* IDTYPES_NODE_H */

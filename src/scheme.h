@@ -5,10 +5,13 @@
  *	  unit, epoch and clock word.
  *
  * Every piece of code that turns a time into ticks or ticks into a time
- * reads it from here: the id clocks and their state file (clock.c), the
- * comparisons of the byte-string ids with a timestamptz and their floor and
- * ceiling functions (byteid.c), the UUID generators and extractors (uuid.c),
- * and each scheme's generator.  So an id's clock word and the timestamp
+ * does it with the conversions below the table, the one time arithmetic of
+ * the project: between a scheme's ticks, microseconds since its tick 0,
+ * the clocks' Unix nanoseconds and timestamptz.  The id clocks and their
+ * state file (src/clock/), the comparisons of the byte-string ids with a
+ * timestamptz and their floor and ceiling functions (byteid.c), the UUIDs
+ * (uuid.c adds only the fraction of a tick that v7 carries) and each
+ * scheme's generator use them, so an id's clock word and the timestamp
  * extracted from it cannot disagree.
  *
  * The table is defined in this header, static const, rather than once in a
@@ -45,9 +48,17 @@ typedef enum IdSchemeId
 } IdSchemeId;
 
 /*
+ * What SQL knows of a scheme: its type (the source src/<type>.sql and
+ * src/<type>.c hold it; core's uuid for the UUID versions), the functions
+ * that make a new id, give an id's time and its time bin (none: NULL), and,
+ * by rule, <name>_floor(), <name>_ceil() and <name>_safe_bound().  The SQL
+ * function idtypes_schemes() lists them (scheme.c); the regression files
+ * and the tests that cover every scheme iterate over it, and the Makefile
+ * and the tests' t/IdtypesTest/Schemes.pm read this table.
+ *
  * A scheme's ids carry a count of ticks of tick_ns nanoseconds since tick 0,
  * midnight UTC at the start of Julian day epoch_jdate, in tick_bits bits.
- * Its clock (clock.c) is one 64-bit word, the tick count shifted left by
+ * Its clock (clock/clock.c) is one 64-bit word, the tick count shifted left by
  * counter_bits, with what the scheme counts within a tick below it (a
  * counter, a sequence and generator slot, or a sub-tick fraction).  For the
  * byte-string ids (muid, hlculid, tid62) the tick count is also the id's
@@ -59,6 +70,10 @@ typedef struct IdScheme
 	const char *name;			/* lowercase: its clock's key in the state
 								 * file */
 	const char *label;			/* how messages name its ids */
+	const char *type;			/* its SQL type */
+	const char *generator;		/* SQL: a new id */
+	const char *timestamp_fn;	/* SQL: an id's time */
+	const char *date_bin_fn;	/* SQL: an id's time bin, or NULL */
 	int			len;			/* bytes in an id */
 	int			uuid_version;	/* the UUID version; 0 for the other types */
 	int64		tick_ns;		/* the unit of its timestamps */
@@ -96,6 +111,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_MUID,
 		.name = "muid",
 		.label = "muid",
+		.type = "muid",
+		.generator = "gen_muid",
+		.timestamp_fn = "muid_timestamp",
+		.date_bin_fn = "muid_date_bin",
 		.len = MUID_LEN,
 		.tick_ns = 1000,
 		.epoch_jdate = UNIX_EPOCH_JDATE,
@@ -107,6 +126,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_HLCULID,
 		.name = "hlculid",
 		.label = "hlculid",
+		.type = "hlculid",
+		.generator = "gen_hlculid",
+		.timestamp_fn = "hlculid_timestamp",
+		.date_bin_fn = "hlculid_date_bin",
 		.len = HLCULID_LEN,
 		.tick_ns = 1000000,
 		.epoch_jdate = UNIX_EPOCH_JDATE,
@@ -123,6 +146,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UID8,
 		.name = "uid8",
 		.label = "uid8",
+		.type = "uid8",
+		.generator = "gen_uid8",
+		.timestamp_fn = "uid8_timestamp",
+		.date_bin_fn = "uid8_date_bin",
 		.len = UID8_LEN,
 		.tick_ns = 1000000,
 		.epoch_jdate = UNIX_EPOCH_JDATE,
@@ -135,6 +162,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UUIDV6,
 		.name = "uuidv6",
 		.label = "UUIDv6",
+		.type = "uuid",
+		.generator = "uuidv6_next",
+		.timestamp_fn = "uuidv_timestamp",
+		.date_bin_fn = "uuidv_date_bin",
 		.len = UUID_LEN,
 		.uuid_version = 6,
 		.tick_ns = 100,
@@ -156,6 +187,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UUIDV7,
 		.name = "uuidv7",
 		.label = "UUIDv7",
+		.type = "uuid",
+		.generator = "uuidv7_next",
+		.timestamp_fn = "uuidv_timestamp",
+		.date_bin_fn = "uuidv_date_bin",
 		.len = UUID_LEN,
 		.uuid_version = 7,
 		.tick_ns = 1000000,
@@ -172,6 +207,9 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_UUIDV8,
 		.name = "uuidv8",
 		.label = "UUIDv8",
+		.type = "uuid",
+		.generator = "uuidv8_next",
+		.timestamp_fn = "uuidv8_timestamp",
 		.len = UUID_LEN,
 		.uuid_version = 8,
 		.tick_ns = 16,
@@ -188,6 +226,10 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.id = IDSCHEME_TID62,
 		.name = "tid62",
 		.label = "tid62",
+		.type = "tid62",
+		.generator = "gen_tid62",
+		.timestamp_fn = "tid62_timestamp",
+		.date_bin_fn = "tid62_date_bin",
 		.len = TID62_LEN,
 		.tick_ns = IDSCHEME_NS_PER_SEC,
 		.epoch_jdate = IDSCHEME_TID62_JDATE,
@@ -287,6 +329,83 @@ idscheme_tick_to_timestamptz(uint64 tick, const IdScheme *s)
 {
 	/* every scheme's ticks end well inside timestamptz's range */
 	return idscheme_epoch(s) + (int64) idscheme_usec_of_tick(tick, s);
+}
+
+/*
+ * Where a timestamptz stands from tick 0: -1 before every tick (before tick
+ * 0, or -infinity), 1 after (+infinity), else 0 with *usec the microseconds
+ * since tick 0 (which may be past the last tick: the caller checks).
+ */
+static inline int
+idscheme_usec_since_epoch(TimestampTz t, const IdScheme *s, uint64 *usec)
+{
+	if (unlikely(TIMESTAMP_IS_NOBEGIN(t)) || t < idscheme_epoch(s))
+		return -1;
+	if (unlikely(TIMESTAMP_IS_NOEND(t)))
+		return 1;
+	/* unsigned: t - epoch cannot overflow once t >= epoch */
+	*usec = (uint64) t - (uint64) idscheme_epoch(s);
+	return 0;
+}
+
+/*
+ * A timestamptz's tick, within the scheme's range (scheme.c): the tick it
+ * falls in, or with round_up the first that starts at or after it; 22008
+ * outside the range.  And its microseconds since tick 0, within the range
+ * (before the end of the last tick), or 22008.
+ */
+extern uint64 idscheme_tick_of_timestamptz(TimestampTz t, const IdScheme *s, bool round_up);
+extern uint64 idscheme_usec_in_range(TimestampTz t, const IdScheme *s);
+
+/*
+ * The clocks count nanoseconds since the Unix epoch (clock.h).  A time as
+ * those nanoseconds and as a timestamptz, and a scheme's tick at a time.
+ */
+#define IDSCHEME_UNIX_TO_PG_USECS \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+
+/* Unix nanoseconds as a timestamptz, truncated to the microsecond. */
+static inline TimestampTz
+idscheme_ns_to_timestamptz(int64 ns)
+{
+	return ns / 1000 - IDSCHEME_UNIX_TO_PG_USECS;
+}
+
+/*
+ * The first nanosecond of a timestamptz's microsecond, since the Unix
+ * epoch: the caller keeps t between 1970 and 2262 (where the count ends).
+ */
+static inline int64
+idscheme_timestamptz_to_ns(TimestampTz t)
+{
+	return (t + IDSCHEME_UNIX_TO_PG_USECS) * 1000;
+}
+
+/*
+ * The tick at a Unix time in nanoseconds (a time before 1970 reads as
+ * 1970).  Inline, so that a generator, which names its scheme, divides by
+ * that scheme's constant tick length (a multiplication) at every id.
+ */
+static inline int64
+idscheme_tick_at_ns(int64 ns, const IdScheme *s)
+{
+	return Max(ns, 0) / s->tick_ns + idscheme_unix_epoch_ticks(s);
+}
+
+/*
+ * The Unix time in nanoseconds of a tick's start: 0 for a tick before 1970,
+ * PG_INT64_MAX for one past 2262, never a wrapped time.
+ */
+static inline int64
+idscheme_ns_of_tick(uint64 tick, const IdScheme *s)
+{
+	int64		ticks = (int64) tick - idscheme_unix_epoch_ticks(s);
+
+	if (ticks <= 0)
+		return 0;
+	if (ticks > PG_INT64_MAX / s->tick_ns)
+		return PG_INT64_MAX;
+	return ticks * s->tick_ns;
 }
 
 #endif							/* IDTYPES_SCHEME_H */

@@ -35,7 +35,7 @@
 #include "utils/timestamp.h"
 
 #include "byteid.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "random.h"
@@ -155,7 +155,7 @@ tid62_generate(void)
 
 	/* the step (8 bits) and the last 4 entropy bytes (the top 32 bits) */
 	uint64		r = idrandom_u64();
-	int64		ticks = idclock_ticks_at(IDSCHEME_TID62, idclock_now_ns());
+	int64		ticks = idscheme_tick_at_ns(idclock_now_ns(), tid62_scheme);
 	uint64		word;
 	uint8		entropy[TID62_ENTROPY_LEN];
 
@@ -220,7 +220,7 @@ PG_FUNCTION_INFO_V1(tid62_from_parts);
 Datum
 tid62_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		seconds = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, false);
+	uint64		seconds = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), tid62_scheme, false);
 	bytea	   *entropy = PG_GETARG_BYTEA_PP(1);
 
 	if (VARSIZE_ANY_EXHDR(entropy) != TID62_ENTROPY_LEN)

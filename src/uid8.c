@@ -109,12 +109,22 @@ uid8_from_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 
+	byteid_cast_must_be_explicit(fcinfo);
 	if (VARSIZE_ANY_EXHDR(b) != UID8_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid length for type %s: %d bytes, expected %d",
 						"uid8", (int) VARSIZE_ANY_EXHDR(b), UID8_LEN)));
 	PG_RETURN_UID8(codec_get_be((const uint8 *) VARDATA_ANY(b), UID8_LEN));
+}
+
+/* The cast from bigint: the same 64 bits, where the cast is written. */
+PG_FUNCTION_INFO_V1(uid8_from_int8);
+Datum
+uid8_from_int8(PG_FUNCTION_ARGS)
+{
+	byteid_cast_must_be_explicit(fcinfo);
+	PG_RETURN_UID8((uint64) PG_GETARG_INT64(0));
 }
 
 /* ---------- comparison: unsigned 64-bit ---------- */
@@ -196,7 +206,7 @@ uid8_larger(PG_FUNCTION_ARGS)
 /*
  * The Datum is the value itself, so the sort compares Datums as unsigned
  * integers, with no abbreviation needed; tuplesort recognises this
- * comparator and runs its specialised quicksort (PostgreSQL 15 and later).
+ * comparator and runs its specialised quicksort.
  */
 PG_FUNCTION_INFO_V1(uid8_sortsupport);
 Datum
@@ -231,8 +241,21 @@ PG_FUNCTION_INFO_V1(uid8_timestamp);
 Datum
 uid8_timestamp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TIMESTAMPTZ(byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(0)),
-													 uid8_scheme));
+	PG_RETURN_TIMESTAMPTZ(idscheme_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(0)),
+													   uid8_scheme));
+}
+
+/*
+ * idtypes_advance_clock(past uid8): the uid8 clock past the id's time, so
+ * that every uid8 generated afterwards has a later time (and, in
+ * time-sequential mode, sorts after it).
+ */
+PG_FUNCTION_INFO_V1(idtypes_advance_clock_uid8);
+Datum
+idtypes_advance_clock_uid8(PG_FUNCTION_ARGS)
+{
+	return idclock_advance_past(IDSCHEME_UID8,
+								idscheme_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(0)), uid8_scheme));
 }
 
 /*
@@ -243,7 +266,7 @@ PG_FUNCTION_INFO_V1(uid8_date_bin);
 Datum
 uid8_date_bin(PG_FUNCTION_ARGS)
 {
-	TimestampTz ts = byteid_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(1)), uid8_scheme);
+	TimestampTz ts = idscheme_tick_to_timestamptz(uid8_ts_of(PG_GETARG_UID8(1)), uid8_scheme);
 
 	PG_RETURN_TIMESTAMPTZ(timebin_date_bin(PG_GETARG_INTERVAL_P(0), ts, PG_GETARG_TIMESTAMPTZ(2)));
 }
@@ -294,7 +317,7 @@ PG_FUNCTION_INFO_V1(uid8_from_parts);
 Datum
 uid8_from_parts(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
 	uint32		seq = uid8_part_arg(fcinfo, 1, "sequence", UID8_SEQ_MAX);
 	uint32		gen = uid8_part_arg(fcinfo, 2, "generator", UID8_GENERATOR_MAX);
 	uint32		cluster = uid8_part_arg(fcinfo, 3, "cluster", UID8_CLUSTER_MAX);
@@ -324,7 +347,7 @@ PG_FUNCTION_INFO_V1(uid8_floor);
 Datum
 uid8_floor(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, true);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, true);
 
 	PG_RETURN_UID8(uid8_build(ts, 0, 0, 0, UID8_MODE_TIME_SEQUENTIAL));
 }
@@ -333,7 +356,7 @@ PG_FUNCTION_INFO_V1(uid8_ceil);
 Datum
 uid8_ceil(PG_FUNCTION_ARGS)
 {
-	uint64		ts = byteid_timestamptz_to_tick(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
+	uint64		ts = idscheme_tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), uid8_scheme, false);
 
 	PG_RETURN_UID8(uid8_build(ts, UID8_SEQ_MAX, UID8_GENERATOR_MAX, UID8_CLUSTER_MAX,
 							  UID8_MODE_TIME_SEQUENTIAL));

@@ -87,7 +87,7 @@ CREATE FUNCTION uid8_claimed_generators(OUT generator pg_catalog.int4, OUT pid p
 	AS 'MODULE_PATHNAME', 'uid8_claimed_generators'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
--- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- the safe bound for reading new rows by key (src/clock/bound.c): VOLATILE,
 -- since it moves within a statement
 CREATE FUNCTION uid8_safe_bound() RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_safe_bound'
@@ -124,6 +124,17 @@ CREATE FUNCTION uid8_ceil(pg_catalog.timestamptz) RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_ceil'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- the uid8 clock moved past an id by hand (src/clock/sql.c): for superusers
+-- and members of the role of idtypes.clock_mover_role (checked in C);
+-- EXECUTE is the extension owner's to grant
+CREATE FUNCTION idtypes_advance_clock(past uid8) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uid8'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(uid8) IS
+	'moves the uid8 clock past the id, never back; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(uid8) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(uid8) TO @extowner@ WITH GRANT OPTION;
+
 -- casts: bigint is the same 64 bits (two's complement), bytea the 8 bytes
 CREATE FUNCTION uid8_to_bytea(uid8) RETURNS pg_catalog.bytea
 	AS 'MODULE_PATHNAME', 'uid8_to_bytea'
@@ -131,13 +142,24 @@ CREATE FUNCTION uid8_to_bytea(uid8) RETURNS pg_catalog.bytea
 CREATE FUNCTION uid8_from_bytea(pg_catalog.bytea) RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_from_bytea'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_bytea'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_int8'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- into a uid8 on assignment too (a driver's long or byte[8] parameter stored
--- into a column); out of it, and in expressions, only explicitly
+-- a bigint or bytes are read as a uid8 only where a statement says so: the
+-- casts are declared for assignment so that every assignment (PL/pgSQL's
+-- too, which would otherwise read a bigint's decimal text as hex) reaches
+-- their function, which refuses unless the cast is explicit (src/byteid.h);
+-- out of a uid8, explicit
 CREATE CAST (uid8 AS pg_catalog.int8) WITHOUT FUNCTION;
-CREATE CAST (pg_catalog.int8 AS uid8) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (pg_catalog.int8 AS uid8)
+	WITH FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
 CREATE CAST (uid8 AS pg_catalog.bytea) WITH FUNCTION uid8_to_bytea(uid8);
-CREATE CAST (pg_catalog.bytea AS uid8) WITH FUNCTION uid8_from_bytea(pg_catalog.bytea) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.bytea AS uid8)
+	WITH FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
 COMMENT ON CAST (uid8 AS pg_catalog.int8) IS 'the same 64 bits as a bigint (ids with the top bit set are negative)';
 COMMENT ON CAST (pg_catalog.int8 AS uid8) IS 'the same 64 bits as a uid8';
 COMMENT ON CAST (uid8 AS pg_catalog.bytea) IS 'the 8 bytes of a uid8, big-endian';
@@ -162,6 +184,10 @@ COMMENT ON FUNCTION uid8_floor(pg_catalog.timestamptz) IS 'smallest time_sequent
 COMMENT ON FUNCTION uid8_ceil(pg_catalog.timestamptz) IS 'largest time_sequential uid8 whose time is the given one or earlier';
 COMMENT ON FUNCTION uid8_to_bytea(uid8) IS 'the 8 bytes of a uid8, big-endian';
 COMMENT ON FUNCTION uid8_from_bytea(pg_catalog.bytea) IS 'uid8 of 8 bytes, big-endian';
+COMMENT ON FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bytea into uid8: converts where the cast is written, refuses on assignment';
+COMMENT ON FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from bigint into uid8 (the same 64 bits): converts where the cast is written, refuses on assignment';
 COMMENT ON FUNCTION uid8_in(pg_catalog.cstring) IS 'I/O';
 COMMENT ON FUNCTION uid8_out(uid8) IS 'I/O';
 COMMENT ON FUNCTION uid8_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';

@@ -38,8 +38,7 @@
 #include "utils/tuplestore.h"
 
 #include "byteid.h"
-#include "bound.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "compat.h"
 #include "node.h"
 #include "uid8.h"
@@ -159,7 +158,7 @@ uid8_init(void)
  *
  * - The server's: idtypes.uid8_generator_id configured, with
  *   shared_preload_libraries.  The word is the shared IDSCHEME_UID8 clock,
- *   advanced lock-free by every backend and persisted ahead by clock.c, so
+ *   advanced lock-free by every backend and persisted ahead by clock/clock.c, so
  *   ids are never reissued across backends, restarts or clock steps.  Its
  *   generator ids are fixed: idtypes.uid8_generator_count of them.
  *
@@ -261,6 +260,7 @@ typedef struct Uid8Backend
 	bool		moved;			/* the word was moved to the end of its
 								 * millisecond, not used up by ids */
 	uint64		clock_moves;	/* idclock_moves() of IDSCHEME_UID8 seen */
+	uint64		clock_rewinds;	/* idclock_rewinds() of IDSCHEME_UID8 seen */
 	Uid8Identity identity;		/* where automatic generator ids come from:
 								 * the claim's, read again in each transaction
 								 * (uid8_automatic_identity) */
@@ -293,7 +293,7 @@ uid8_next_word(bool shared, uint32 nslots)
 		int64		now_ns = idclock_now_ns();
 		uint64		word;
 
-		s.now_ms = (uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns);
+		s.now_ms = (uint64) idscheme_tick_at_ns(now_ns, uid8_scheme);
 		if (shared)
 			word = idclock_advance(IDSCHEME_UID8, uid8_step, &s);
 		else if ((word = uid8_step(uid8_backend.last, &s)) != 0)
@@ -648,13 +648,14 @@ uid8_claims_changed(bool claimed)
 	{
 		/* the moves first: one made after this read is seen at the next id */
 		uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
+		uid8_backend.clock_rewinds = idclock_rewinds(IDSCHEME_UID8);
 		start = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
 	}
 	else if (claimed)
 	{
 		int64		now_ns = idclock_now_ns();
 
-		start = UID8_WORD_END((uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns));
+		start = UID8_WORD_END((uint64) idscheme_tick_at_ns(now_ns, uid8_scheme));
 	}
 	uid8_backend.last = Max(UID8_WORD_END(UID8_WORD_MS(uid8_backend.last)), start);
 	uid8_backend.moved = true;
@@ -817,7 +818,7 @@ uid8_xact_callback(XactEvent event, void *arg)
 		/* after the commit: an error here would be a PANIC */
 		int64		now_ns = idclock_wall_ns();
 
-		(void) uid8_release_unneeded((uint64) idclock_ticks_at(IDSCHEME_UID8, now_ns));
+		(void) uid8_release_unneeded((uint64) idscheme_tick_at_ns(now_ns, uid8_scheme));
 	}
 }
 
@@ -849,19 +850,27 @@ uid8_backend_word(int count, uint32 *gen, uint32 *cluster)
 		/*
 		 * The server's uid8 clock was moved by hand (idtypes_advance_clock())
 		 * or by redo since we last looked: our word, which follows only our
-		 * own ids, goes past it, as at a claim.
+		 * own ids, goes past it, as at a claim.  Moved back
+		 * (idtypes_rewind_clock()): our word goes back with it, or we would
+		 * carry the clock up again.
 		 */
 		if (idclock_is_shared() &&
 			unlikely(idclock_moves(IDSCHEME_UID8) != uid8_backend.clock_moves))
 		{
-			uint64		past = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
+			bool		rewound;
+			uint64		past;
 
+			/* the counts first: a move made after these reads is seen next */
 			uid8_backend.clock_moves = idclock_moves(IDSCHEME_UID8);
+			rewound = idclock_rewinds(IDSCHEME_UID8) != uid8_backend.clock_rewinds;
+			uid8_backend.clock_rewinds = idclock_rewinds(IDSCHEME_UID8);
+			past = UID8_WORD_END(UID8_WORD_MS(idclock_last(IDSCHEME_UID8)));
 			/* moved, not used up by ids: no reason to claim more */
-			if (past > uid8_backend.last)
+			if (past > uid8_backend.last || rewound)
 			{
 				uid8_backend.last = past;
 				uid8_backend.moved = true;
+				uid8_backend.raised_ms = 0;
 			}
 		}
 		word = uid8_next_word(false, uid8_backend.ngens);
@@ -940,7 +949,7 @@ idtypes_gen_uid8(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("uid8 timestamp out of range"),
 				 errdetail("A uid8 holds times up to %s.",
-						   timestamptz_to_str(byteid_tick_to_timestamptz(UID8_TS_MAX, uid8_scheme)))));
+						   timestamptz_to_str(idscheme_tick_to_timestamptz(UID8_TS_MAX, uid8_scheme)))));
 	PG_RETURN_UID8(uid8_build(UID8_WORD_MS(word), UID8_WORD_SEQ(word), gen, cluster,
 							  (Uid8Mode) idtypes_uid8_mode));
 }

@@ -22,7 +22,7 @@
  * below: for v7, the milliseconds and the fraction under them) with the
  * version nibble inserted at bits 48-51, then the variant and 62 bits that
  * do not take part in time.  A tick count comes from the scheme's id clock
- * (clock.c), whose word is that field itself, so every UUID a server
+ * (clock/clock.c), whose word is that field itself, so every UUID a server
  * generates has a timestamp of its own and sorts after every UUID generated
  * before it (across all backends with shared_preload_libraries, per backend
  * without), whatever the system clock does.
@@ -49,8 +49,7 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "bound.h"
-#include "clock.h"
+#include "clock/clock.h"
 #include "codec.h"
 #include "compat.h"
 #include "random.h"
@@ -60,10 +59,11 @@
 /*
  * The time field of one version, by its description (scheme.h): a UUID's
  * timestamp is its 60-bit tick count without the counter_bits lowest bits,
- * in units of tick_ns; generation fills the whole field at the clock's
- * resolution.  The arithmetic below is in microseconds, a unit being
- * den / num of them (num / den in lowest terms, so that no product below
- * overflows).
+ * in units of tick_ns, which scheme.h converts like every scheme's ticks;
+ * generation fills the whole field at the clock's resolution, the units
+ * and the fraction of a unit below them (v7's 12 bits), which only this
+ * file handles.  A unit is den / num microseconds (num / den in lowest
+ * terms, so that no product below overflows).
  */
 #define uuidv6_scheme	(&idschemes[IDSCHEME_UUIDV6])
 #define uuidv7_scheme	(&idschemes[IDSCHEME_UUIDV7])
@@ -71,13 +71,6 @@
 
 #define NUM(tm)		idscheme_ticks_per_usec_num(tm)
 #define DEN(tm)		idscheme_ticks_per_usec_den(tm)
-
-/* Microseconds from tick 0 to the Unix epoch. */
-static inline uint64
-uuid_epoch_usec(const IdScheme *tm)
-{
-	return (uint64) (UNIX_EPOCH_JDATE - tm->epoch_jdate) * USECS_PER_DAY;
-}
 
 /*
  * A UUID of two halves, hi with its version (uuid_time_hi(), uuid_v1_hi()),
@@ -120,42 +113,11 @@ uuid_tick_to_timestamptz(uint64 tick, const IdScheme *tm)
 	return idscheme_tick_to_timestamptz(tick >> tm->counter_bits, tm);
 }
 
-/*
- * The last microsecond that has a tick of the version: the last one of the
- * last timestamp unit (the whole last millisecond of v7; for v6 and v8,
- * whose units are shorter than a microsecond, the one holding the last tick).
- */
-static inline TimestampTz
-uuid_last_usec(const IdScheme *tm)
-{
-	uint64		units = (UUID_TICK_MAX >> tm->counter_bits) + 1;
-
-	return idscheme_epoch(tm) + (int64) ((units * DEN(tm) - 1) / NUM(tm));
-}
-
-/* Microseconds from tick 0 to t; 22008 outside the version's range. */
-static uint64
-uuid_usec_since_epoch(TimestampTz t, const IdScheme *tm)
-{
-	TimestampTz first = idscheme_epoch(tm);
-	TimestampTz last = uuid_last_usec(tm);
-
-	/* (timestamptz_to_str() returns a static buffer: both are copied) */
-	if (TIMESTAMP_NOT_FINITE(t) || t < first || t > last)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s", tm->label),
-				 errdetail("A %s holds times from %s to %s.", tm->label,
-						   pstrdup(timestamptz_to_str(first)),
-						   pstrdup(timestamptz_to_str(last)))));
-	return (uint64) (t - first);
-}
-
 /* The tick that contains t (for the v7 of a given time). */
 static uint64
 uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 {
-	uint64		usec = uuid_usec_since_epoch(t, tm);
+	uint64		usec = idscheme_usec_in_range(t, tm);
 
 	return uuid_tick_of(usec / DEN(tm) * NUM(tm), usec % DEN(tm), DEN(tm), tm);
 }
@@ -168,16 +130,7 @@ uuid_tick_containing(TimestampTz t, const IdScheme *tm)
 static uint64
 uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 {
-	uint64		unit = idscheme_tick_at_usec(uuid_usec_since_epoch(t, tm), tm, true);
-
-	/* within the last unit, after its start: no UUID is that late */
-	if (unit > (UUID_TICK_MAX >> tm->counter_bits))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s", tm->label),
-				 errdetail("No %s has a timestamp at or after %s.", tm->label,
-						   timestamptz_to_str(t))));
-	return unit << tm->counter_bits;
+	return idscheme_tick_of_timestamptz(t, tm, true) << tm->counter_bits;
 }
 
 /*
@@ -189,7 +142,7 @@ uuid_tick_floor(TimestampTz t, const IdScheme *tm)
 static uint64
 uuid_tick_ceil(TimestampTz t, const IdScheme *tm)
 {
-	uint64		next = idscheme_tick_at_usec(uuid_usec_since_epoch(t, tm) + 1, tm, true);
+	uint64		next = idscheme_tick_at_usec(idscheme_usec_in_range(t, tm) + 1, tm, true);
 	uint64		last = (next << tm->counter_bits) - 1;
 
 	return Min(last, UUID_TICK_MAX);
@@ -211,7 +164,7 @@ uuid_tick_at_ns(int64 ns, const IdScheme *tm)
 	if (ns < 0)
 		ns = 0;
 	return uuid_tick_of((uint64) ns / per * NUM(tm), (uint64) ns % per, per, tm) +
-		(uuid_epoch_usec(tm) * NUM(tm) / DEN(tm) << tm->counter_bits);
+		((uint64) idscheme_unix_epoch_ticks(tm) << tm->counter_bits);
 }
 
 /*
@@ -353,7 +306,7 @@ idtypes_gen_uuidv7_shifted(PG_FUNCTION_ARGS)
 													  TimestampTzGetDatum(start),
 													  IntervalPGetDatum(shift)));
 	/* 22008 outside the range; then the millisecond of shifted is valid */
-	(void) uuid_usec_since_epoch(shifted, tm);
+	(void) idscheme_usec_in_range(shifted, tm);
 	delta = shifted - start;
 	ms = (tick >> tm->counter_bits) + (delta - (delta % 1000 + 1000) % 1000) / 1000;
 	fraction = (tick & ((UINT64CONST(1) << tm->counter_bits) - 1)) +
@@ -417,6 +370,38 @@ uuid_safe_bound_common(const IdScheme *tm)
 	uint64		tick = Min(idbound_safe_word(tm->id), UUID_TICK_MAX);
 
 	PG_RETURN_UUID_P(uuid_make(uuid_time_hi(tick, tm->uuid_version), 0));
+}
+
+/*
+ * idtypes_advance_clock(past uuid): the clock of the UUID's version (one of
+ * scheme.h's with a uuid_version) past the UUID itself, so that every UUID
+ * of that version generated afterwards sorts after it.
+ */
+PG_FUNCTION_INFO_V1(idtypes_advance_clock_uuid);
+Datum
+idtypes_advance_clock_uuid(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+	int			version = uuid_version_of(u);
+	int			id = -1;
+
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+		if (idschemes[i].uuid_version != 0 && idschemes[i].uuid_version == version)
+			id = i;
+	if (id < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("a UUID of version %d has no idtypes clock", version),
+				 errhint("idtypes has clocks for UUID versions %s; "
+						 "for a time, call idtypes_advance_clock(scheme, timestamptz).",
+						 idclock_names(true))));
+	if (!uuid_is_rfc_variant(u))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("UUID is not of the RFC 9562 variant"),
+				 errdetail("Its version bits say %d, but only a UUID of the RFC 9562 variant has a time in them.", version)));
+	/* the 60-bit time field is the clock word of every version (scheme.h) */
+	PG_RETURN_DATUM(idclock_advance_to_word((IdSchemeId) id, uuid_time_hi_tick(uuid_get_hi(u))));
 }
 
 /* ---------- extraction and construction ---------- */

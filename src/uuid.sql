@@ -37,7 +37,7 @@ CREATE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
 COMMENT ON FUNCTION uuidv8_next() IS
 	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, never repeated on this server, clock sequence 0, 54-bit random node';
 
--- the safe bound for reading new rows by key (src/bound.c): VOLATILE,
+-- the safe bound for reading new rows by key (src/clock/bound.c): VOLATILE,
 -- since it moves within a statement
 CREATE FUNCTION uuidv6_safe_bound() RETURNS pg_catalog.uuid
 	AS 'MODULE_PATHNAME', 'uuidv6_safe_bound'
@@ -54,6 +54,18 @@ CREATE FUNCTION uuidv8_safe_bound() RETURNS pg_catalog.uuid
 	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidv8_safe_bound() IS
 	'safe bound for reading new rows by key: every UUIDv8 generated on this server below it is committed and visible to snapshots taken after the call, or never will be (needs shared_preload_libraries)';
+
+-- the clock of a UUID's version moved past the UUID by hand
+-- (src/clock/sql.c): for superusers and members of the role of
+-- idtypes.clock_mover_role (checked in C); EXECUTE is the extension
+-- owner's to grant
+CREATE FUNCTION idtypes_advance_clock(past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clock_uuid'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) IS
+	'moves the clock of the UUID''s version (6, 7 or 8) past the UUID, never back; returns the time it stands at';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.uuid) TO @extowner@ WITH GRANT OPTION;
 
 -- extraction and construction
 CREATE FUNCTION uuidv_version(pg_catalog.uuid) RETURNS pg_catalog.int2

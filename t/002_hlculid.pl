@@ -189,6 +189,7 @@ SKIP:
 		't', 'crash with the clock back: new ids sort after the old ones');
 	# the clock back to the real time: ids follow it again, counter 0
 	set_clock($clock, '+0');
+	check_clock($node, stepped_clock($clock));
 	$node->safe_psql('postgres', 'SELECT pg_sleep(0.01)');
 	my ($then, $now) = split /\|/, $node->safe_psql('postgres',
 		'SELECT gen_hlculid(), gen_hlculid()');
@@ -260,6 +261,7 @@ SKIP:
 
 	# an id from a clock further ahead than idtypes.hlculid_max_drift (5 min)
 	set_clock($clock, '+10m');
+	check_clock($a, stepped_clock($clock));
 	my $far = $a->safe_psql('postgres', 'SELECT gen_hlculid()');
 	($ret, $out, $err) = $b->psql('postgres', "SELECT hlculid_observe('$far')");
 	isnt($ret, 0, 'drift: an id ten minutes ahead is refused');

@@ -215,6 +215,7 @@ sub step_back
 	chomp($pid);
 	$session->query_safe('INSERT INTO t (phase) SELECT 1 FROM generate_series(1, 2000)');
 	set_clock($rcfile, '-5m');
+	check_clock($node, stepped_clock($rcfile));
 	$session->query_safe('INSERT INTO t (phase) SELECT 2 FROM generate_series(1, 5000)');
 	$session->quit;
 	is(sql($node, 'SELECT count(*), count(DISTINCT id) FROM t'), '7000|7000',

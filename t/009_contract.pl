@@ -6,19 +6,20 @@
 #	  agrees with it.  No server: it reads the tree.
 #
 # The schemes are described once, in src/scheme.h (one entry per clock:
-# the UUID versions each have one); the Makefile's SCHEMES lists their
-# sources (the UUID versions share src/uuid.*), and t/IdtypesTest.pm's
-# @SCHEMES what the tests of every scheme iterate over.  This test checks
-# that those three agree, then that every other place that must know each
-# scheme (the files of its own, the libFuzzer harness, the clocks' SQL, the
-# client adapters and their tests, the regression files of the features
-# every type has, the package descriptions, the documentation's tables)
-# names it.  Each check is one assertion named after its place, whose
-# failure lists the schemes it misses.  What is derived from the list at
-# build time or at run time (the install script's sources, the partition
-# helper's key types, the cast guard's types, the clocks' hints, the Citus,
-# pg_partman, round-trip, fuzzing, load and security tests) needs no check
-# here.
+# the UUID versions each have one).  Everything else takes them from there:
+# the Makefile's SCHEMES (their sources, the UUID versions sharing
+# src/uuid.*), the SQL function idtypes_schemes() that the regression files
+# of what every scheme has iterate over, t/IdtypesTest/Schemes.pm's list
+# that the TAP tests iterate over, the fuzzers' targets, the partition
+# helper's key types, the clocks and their functions.  This test checks that
+# the table is whole, that each scheme has the files of its own, that the
+# places that describe the extension (the package descriptions, the
+# documentation) name every scheme, and that the files that cover every
+# scheme name none (they iterate over the list).  Each check is one
+# assertion named after its place, whose failure lists the schemes it
+# misses.  The client adapters and ORM integrations (clients/) are not
+# checked: they gain a scheme in a change of their own, when their users
+# need it.
 #
 # IDTYPES_CONTRACT_ROOT names another tree to check (a scratch copy with a
 # scheme added, to see what this test says about it).
@@ -76,7 +77,8 @@ while ($scheme_h =~ /\n\t\[IDSCHEME_(\w+)\]\s*=\s*\{(.*?)\n\t\}/sg)
 	my ($id, $body) = ($1, $2);
 	my ($name) = $body =~ /\.name\s*=\s*"([^"]+)"/;
 	my ($version) = $body =~ /\.uuid_version\s*=\s*(\d+)/;
-	push @schemes, { id => $id, name => $name // '', uuid_version => $version // 0 };
+	my @missing = grep { $body !~ /\.\Q$_\E\s*=/ } qw(name label type generator timestamp_fn len tick_ns epoch_jdate tick_bits counter_bits);
+	push @schemes, { id => $id, name => $name // '', uuid_version => $version // 0, missing => "@missing" };
 }
 my @clocks = map { $_->{name} } @schemes;
 cmp_ok(scalar @clocks, '>', 0, 'src/scheme.h: idschemes[] has entries');
@@ -84,6 +86,8 @@ is(join(' ', map { lc } @enum), join(' ', map { lc $_->{id} } @schemes),
 	'src/scheme.h: the enum and idschemes[] have the same schemes, in the same order');
 is(join(' ', map { lc $_->{id} } @schemes), join(' ', @clocks),
 	'src/scheme.h: each entry of idschemes[] is named as its IDSCHEME_ constant');
+is(join(' ', map { $_->{missing} ? "$_->{name}: $_->{missing}" : () } @schemes), '',
+	'src/scheme.h: each entry of idschemes[] has what SQL and the clocks need of it');
 
 # The schemes' types: those of the extension's own (no UUID version), and
 # core's uuid for the UUID versions; the sources, one per type.
@@ -91,16 +95,12 @@ my @types = map { $_->{name} } grep { !$_->{uuid_version} } @schemes;
 my @uuid_clocks = map { $_->{name} } grep { $_->{uuid_version} } @schemes;
 my @sources = unique(map { $_->{uuid_version} ? 'uuid' : $_->{name} } @schemes);
 
-my $makefile = slurp('Makefile') // BAIL_OUT('no Makefile');
-my ($make_schemes) = $makefile =~ /^SCHEMES\s*=\s*(.*?)\s*$/m;
-is($make_schemes // '', join(' ', @sources),
-	"the Makefile's SCHEMES are src/scheme.h's, in its order (the UUID versions as uuid)");
-
+# t/IdtypesTest/Schemes.pm reads the same table
 is(join(' ', map { $_->{name} } @test_schemes), join(' ', @clocks),
-	"t/IdtypesTest/Schemes.pm's \@SCHEMES has src/scheme.h's schemes, in its order");
+	"t/IdtypesTest/Schemes.pm's list is src/scheme.h's schemes, in its order");
 is(join(' ', map { $_->{type} } grep { $_->{type} ne $_->{name} } @test_schemes),
 	join(' ', map { 'uuid' } @uuid_clocks),
-	"t/IdtypesTest/Schemes.pm's \@SCHEMES: the UUID versions' type is uuid, every other scheme's its own name");
+	"t/IdtypesTest/Schemes.pm's list: the UUID versions' type is uuid, every other scheme's its own name");
 
 # ---------------------------------------------------------------------------
 # the files of each scheme's own
@@ -108,11 +108,12 @@ is(join(' ', map { $_->{type} } grep { $_->{type} ne $_->{name} } @test_schemes)
 
 for my $s (@sources)
 {
+	# (a TAP test of its own, t/00N_<scheme>.pl, where it has what the TAP
+	# tests of every scheme do not cover: settings, a generator with
+	# machinery of its own)
 	my @missing = grep { !-e "$root/$_" }
 	  ("src/$s.c", "src/$s.h", "src/$s.sql", "sql/$s.sql", "expected/$s.out",
 		"specs/${s}_concurrent.spec", "expected/${s}_concurrent.out");
-	my @tap = glob("$root/t/00[0-9]_$s.pl");
-	push @missing, "t/00N_$s.pl" unless @tap;
 	is(join(' ', @missing), '', "$s: its own files are there");
 }
 
@@ -169,48 +170,6 @@ sub between
 # name (the clocks, the types of the extension's own, or the sources), and
 # how (a matcher; prose by default), with an optional part of the file.
 my @places = (
-	# the libFuzzer harness: a text type each, a seed each
-	{ file => 'tools/fuzz/fuzz_idtypes.c', what => "the harness's text types", set => \@types,
-	  part => [ qr/text_types\[\]\s*=\s*\{/, qr/\n\};/ ], match => patterns('\{"%s", %s_in, %s_out,') },
-	{ file => 'tools/fuzz.sh', what => 'a seed of each text type', set => \@types,
-	  match => patterns('(?m:^)seed %s\b') },
-	# the clocks moved by hand: a function per type, its grants
-	{ file => 'src/clocksql.c', what => 'idtypes_advance_clock() of each type', set => \@types,
-	  match => patterns('ADVANCE_CLOCK_PAST_ID\(%s, "%s"\)') },
-	{ file => 'src/clock.sql', what => 'idtypes_advance_clock(past TYPE), its comment and grants', set => \@types,
-	  match => patterns('CREATE FUNCTION idtypes_advance_clock\(past %s\)',
-		'COMMENT ON FUNCTION idtypes_advance_clock\(%s\)',
-		'REVOKE EXECUTE ON FUNCTION idtypes_advance_clock\(%s\) FROM PUBLIC',
-		'GRANT EXECUTE ON FUNCTION idtypes_advance_clock\(%s\) TO') },
-	{ file => 'src/clock.sql', what => "idtypes_advance_clock(scheme, past)'s comment", set => \@clocks,
-	  part => [ qr/COMMENT ON FUNCTION idtypes_advance_clock\(pg_catalog\.text/, qr/';/ ] },
-	{ file => 'sql/clock_advance.sql', what => 'the clocks moved ahead', set => \@clocks,
-	  match => patterns("'%s'") },
-	# the regression files of what every type has
-	(map { { file => "sql/$_.sql", what => 'every type', set => \@types, match => \&word } }
-	  qw(soft_input client_casts partition bound)),
-	{ file => 'sql/date_bin.sql', what => "every type's <type>_date_bin()", set => \@types,
-	  match => patterns('\b%s_date_bin\(') },
-	{ file => 'expected/catalog.out', what => "every type's catalog entries", set => \@types, match => \&word },
-	# the client adapters (psycopg's and asyncpg's take idtypes_values.py's
-	# TYPES), and their tests (doc/clients.md, doc/orm.md)
-	{ file => 'python/idtypes_values.py', what => 'TYPES', set => \@types,
-	  part => [ qr/\nTYPES\s*=/, qr/\n\S/ ], match => patterns('"%s"') },
-	(map { { file => $_, what => 'the types it adapts', set => \@types, match => \&word } }
-	  qw(python/idtypes_sqlalchemy.py python/idtypes_django.py js/idtypes_pg.js js/idtypes_drizzle.js
-		java/IdtypesJdbc.java go/idtypespgx.go rust/src/lib.rs)),
-	(map { { file => $_, what => 'the types it tests', set => \@types, match => \&word } }
-	  qw(python/test_idtypes_psycopg.py python/test_idtypes_asyncpg.py python/test_idtypes_sqlalchemy.py
-		python/test_idtypes_django.py js/test_idtypes_pg.js js/test_idtypes_orm.js java/IdtypesJdbcTest.java
-		go/test_idtypes_pgx/main.go rust/examples/test_idtypes_tokio_postgres.rs
-		rust/examples/test_idtypes_sqlx.rs)),
-	{ file => 'doc/clients.md', what => 'the types the clients adapt', set => \@types, match => \&word },
-	{ file => 'doc/orm.md', what => 'the types the ORMs map', set => \@types, match => \&word },
-	# the fuzzer's reference decoders, the benchmark
-	{ file => 't/fuzz_input.py', what => 'a reference decoder of each type', set => \@types,
-	  match => patterns("'%s': \\(b'%s', ref_%s,") },
-	{ file => 'bench/bench.py', what => "each scheme's generator", set => [ map { $_->{gen} } @test_schemes ],
-	  match => patterns('"%s"') },
 	# what describes the extension: the control file, PGXN, Debian
 	{ file => 'idtypes.control', what => 'the comment', set => \@clocks, part => [ qr/^comment\s*=/m, qr/\n/ ] },
 	{ file => 'META.json', what => 'the description', set => \@clocks, part => [ qr/"description":/, qr/\n/ ] },
@@ -221,8 +180,6 @@ my @places = (
 	  part => [ qr/\n\| \*\*/, qr/\n[^|]/ ] },
 	{ file => 'doc/reference.md', what => 'a section of each scheme', set => \@clocks,
 	  match => sub { prose(join("\n", $_[0] =~ /^## (.*)$/mg), $_[1]) } },
-	{ file => 'rust/Cargo.toml', what => "the crate's description", set => \@types,
-	  part => [ qr/^description\s*=/m, qr/\n/ ] },
 );
 
 for my $p (@places)
@@ -239,12 +196,90 @@ for my $p (@places)
 	is(join(' ', @missing), '', "$p->{file}: $p->{what}, for every scheme of src/scheme.h");
 }
 
-# The places that take the schemes from elsewhere name none themselves.
+# The places that take the schemes from elsewhere name none themselves (in
+# their code: comments may give examples).
+sub code_of
 {
-	my $partition = slurp('src/partition.sql') // '';
-	$partition =~ s/--[^\n]*//g;
-	is(join(' ', grep { $partition =~ /'\Q$_\E'/ } @types), '',
-		'src/partition.sql: the partition helper finds the key types in the catalog, naming none');
+	my ($file) = @_;
+	my $text = slurp($file) // '';
+	$text =~ s{/\*.*?\*/}{}gs if $file =~ /\.[ch]$/;
+	$text =~ s/--[^\n]*//g if $file =~ /\.sql$/;
+	$text =~ s/#[^\n]*//g if $file =~ /\.(pl|sh)$/;
+	return $text;
 }
+for my $file (qw(src/partition.sql src/clock/clock.sql src/clock/sql.c tools/fuzz.sh tools/fuzz/fuzz_idtypes.c),
+	map { "sql/$_.sql" } qw(soft_input client_casts date_bin partition bound clock_advance catalog))
+{
+	my $code = code_of($file);
+	# (the harness's extra seeds, for other forms that some types' input
+	# takes, name their type: they are left out for another)
+	$code =~ s/^seed_text .*$//mg;
+	my @named = grep { $code =~ /(?<![\w.])\Q$_\E(?!\w)/ } @clocks;
+	is("@named", '', "$file names no scheme: it takes them from src/scheme.h");
+}
+
+# ---------------------------------------------------------------------------
+# the include graph of src/
+# ---------------------------------------------------------------------------
+
+# The modules of src/ and their layers: what a module may include is at
+# its layer or below.  The clock subsystem (src/clock/) is one module, whose
+# one header for the rest is clock/clock.h; every module not named here is
+# a scheme's (its own files and what it needs).
+my %layer = (
+	(map { $_ => 0 } qw(compat scheme codec random timebin)),
+	clock => 1,
+	(map { $_ => 2 } qw(byteid node)),
+	(map { $_ => 4 } qw(idtypes identity)));
+my (%edges, @outside_public);
+for my $file (glob("$root/src/*.[ch]"), glob("$root/src/clock/*.[ch]"))
+{
+	my $rel = $file =~ s{^\Q$root/\E}{}r;
+	my $from = $rel =~ m{^src/clock/} ? 'clock' : $rel =~ s{^src/(\w+)\.[ch]$}{$1}r;
+	for my $inc ((slurp($rel) // '') =~ /^#include "([^"]+)"/mg)
+	{
+		my $to;
+		if ($inc =~ m{^clock/(\w+\.h)$})
+		{
+			$to = 'clock';
+			push @outside_public, "$rel: $inc" if $1 ne 'clock.h';
+		}
+		elsif ($from eq 'clock' && -e "$root/src/clock/$inc")
+		{
+			$to = 'clock';
+		}
+		elsif ($inc =~ /^(\w+)\.h$/ && -e "$root/src/$inc")
+		{
+			$to = $1;
+		}
+		$edges{$from}{$to} = 1 if defined $to && $to ne $from;
+	}
+}
+my $layer_of = sub { $layer{ $_[0] } // 3 };
+my @upward = map { my $f = $_; map { "$f -> $_" } grep { $layer_of->($_) > $layer_of->($f) } sort keys %{ $edges{$f} } }
+  sort keys %edges;
+is("@upward", '', 'src/: no include points up the layers (base, clock, byte ids and nodes, schemes, the module)');
+is("@outside_public", '', 'src/: outside src/clock/, only its public header clock/clock.h is included');
+# cycles between modules (those within src/clock/ are one module's)
+my %state;
+my @cycles;
+my $visit;
+$visit = sub {
+	my ($m, @path) = @_;
+	$state{$m} = 1;
+	for my $n (sort keys %{ $edges{$m} // {} })
+	{
+		if (($state{$n} // 0) == 1)
+		{
+			my @p = (@path, $m);
+			my ($i) = grep { $p[$_] eq $n } 0 .. $#p;
+			push @cycles, join(' -> ', @p[$i .. $#p], $n);
+		}
+		$visit->($n, @path, $m) unless $state{$n};
+	}
+	$state{$m} = 2;
+};
+$visit->($_) for grep { !$state{$_} } sort keys %edges;
+is(join('; ', @cycles), '', 'src/: no include cycle between modules');
 
 done_testing();

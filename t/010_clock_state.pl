@@ -52,7 +52,7 @@ my $insert = 'INSERT INTO ids (phase, client'
   . " FROM generate_series(1, 5);\n";
 
 # The clock words of the newest ids, as the state file writes them (each
-# scheme's clock_word, see src/clock.h).
+# scheme's clock_word, see src/clock/clock.h).
 my $issued_words = 'SELECT '
   . join(', ', map { "'$_->{name} ' || " . sprintf($_->{clock_word}, "c_$_->{name}") } @schemes)
   . ' FROM ids';

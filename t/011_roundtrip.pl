@@ -107,6 +107,10 @@ $pub->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nidty
 $pub->start;
 $pub->safe_psql('postgres', 'CREATE DATABASE src');
 $pub->safe_psql('src', $schema . fill(1, 500));
+# the tests' list of the schemes (read from src/scheme.h) is the server's
+is($pub->safe_psql('src', q{SELECT string_agg(concat_ws(' ', name, type, width, generator_fn || '()', timestamp_fn), ', ') FROM idtypes_schemes()}),
+	join(', ', map { "$_->{name} $_->{type} $_->{bytes} $_->{gen} $_->{timestamp}" } schemes()),
+	"IdtypesTest's list of the schemes is the server's idtypes_schemes()");
 my $before = $pub->safe_psql('src', $digest);
 my $arrays_before = $pub->safe_psql('src', $array_digest);
 my $rows500 = join('\|', '500 \w{32}', '\w{32}', ('500 \w{32}') x @keyed, '500 \w{32}', '\w{32}');

@@ -1,15 +1,40 @@
-# Upgrades: ALTER EXTENSION idtypes UPDATE from every released version
-# (the install scripts frozen in released/), and through every upgrade
-# script idtypes--A--B.sql, ends with a database equal to one where the
-# current version was installed fresh and the same tables made: the same
-# catalog entries of the extension (IdtypesTest's extension_catalog), the
-# same pg_dump --schema-only --binary-upgrade (which, unlike a plain dump,
+#-------------------------------------------------------------------------
+#
+# 013_upgrade.pl
+#	  Upgrades: from every release, through every upgrade script, and from
+#	  the data that the previous release's library wrote.
+#
+# ALTER EXTENSION idtypes UPDATE from every released version (the install
+# scripts frozen in released/) and through every upgrade script
+# idtypes--A--B.sql ends with a database equal to one where the current
+# version was installed fresh and the same tables made: the same catalog
+# entries of the extension (IdtypesTest's extension_catalog), the same
+# pg_dump --schema-only --binary-upgrade (which, unlike a plain dump,
 # writes every member of the extension), the data and indexes of a table
 # of every type intact, and tables keyed by each generator (column
 # defaults, primary keys, range partitions made by the partition helper)
 # that go on taking new ids, in order, after the old ones.  Also: updating
 # the current version changes nothing, and moving the extension to another
 # schema gives what installing it there does.
+#
+# The previous release, built from git: tools/test.sh puts its source in
+# IDTYPES_DIST_DIR/previous/ (tools/common.sh, make_dist: the tag v<V> of
+# the newest release before the current version; before a second release
+# exists, this tree as git has it).  The test builds it and installs it
+# into a scratch copy of the PostgreSQL installation (the installed one is
+# shared, and keeps this tree's build); a server of that copy writes the
+# tables, moves every clock two minutes ahead of the system clock and
+# generates, and stops without a checkpoint; then a server of the
+# installed PostgreSQL, with this tree's library, opens a copy of that
+# data directory (replaying the old library's WAL), reads the data,
+# updates, and generates after every old id.  Skipped, with the reason,
+# where there is no such source (outside a git checkout) or no compiler.
+#
+# Copyright (c) 2026, idtypes developers
+#
+# t/013_upgrade.pl
+#
+#-------------------------------------------------------------------------
 use strict;
 use warnings;
 use FindBin;
@@ -19,6 +44,8 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IPC::Run;
+use File::Basename qw(basename dirname);
+use File::Path qw(make_path);
 
 my $root = "$FindBin::RealBin/..";
 my ($current) = slurp_file("$root/idtypes.control") =~ /^default_version = '([^']+)'/m;
@@ -40,6 +67,68 @@ foreach my $file (glob("$root/idtypes--*.sql"), glob("$root/released/idtypes--*.
 }
 my %versions = (%install, map { ($_->[0] => 1, $_->[1] => 1) } @steps);
 ok($install{$current}, "the current version $current has an install script");
+
+sub run_cmd
+{
+	my (@cmd) = @_;
+	my ($out, $err) = ('', '');
+	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
+	return ($ok, $out . $err);
+}
+
+sub pg_config
+{
+	my ($what) = @_;
+	my $dir = `pg_config --$what`;
+	chomp $dir;
+	return $dir;
+}
+
+# The previous release's build, installed into a scratch copy of the
+# installation: a hash (ref, version, source, install, script), or the
+# reason there is none.
+sub previous_build
+{
+	my $dist = $ENV{IDTYPES_DIST_DIR};
+	my ($tar) = defined $dist ? glob("$dist/previous/idtypes-*.tar") : ();
+	return 'no source of the previous release: tools/test.sh puts one in IDTYPES_DIST_DIR/previous/ in a git checkout'
+	  unless defined $tar;
+	my $pgxs = pg_config('pgxs');
+	return "no PGXS ($pgxs): the server's development files are not installed" unless -f $pgxs;
+	my ($ref) = basename($tar) =~ /^idtypes-(.+)\.tar$/;
+	my $work = PostgreSQL::Test::Utils::tempdir('previous');
+	my ($ok, $out) = run_cmd('tar', '-C', $work, '-xf', $tar);
+	return "cannot unpack $tar: $out" unless $ok;
+	my $src = "$work/idtypes-$ref";
+	($ok, $out) = run_cmd('make', '-s', '-C', $src, 'PG_CONFIG=pg_config');
+	return "the build of $ref failed: $out" unless $ok;
+
+	# the installation's directories, copied under $inst as they are (the
+	# server finds its share and lib directories from its own path), less
+	# this tree's idtypes, then the previous build installed there
+	my $inst = "$work/inst";
+	my @copied;
+	foreach my $dir (dirname(pg_config('bindir')), pg_config('sharedir'), pg_config('pkglibdir'))
+	{
+		next if grep { index("$dir/", "$_/") == 0 } @copied;
+		make_path(dirname("$inst$dir"));
+		($ok, $out) = run_cmd('cp', '-a', $dir, "$inst$dir");
+		return "cannot copy $dir: $out" unless $ok;
+		push @copied, $dir;
+	}
+	unlink(glob("$inst" . pg_config('sharedir') . '/extension/idtypes*'), "$inst" . pg_config('pkglibdir') . '/idtypes.so');
+	($ok, $out) = run_cmd('make', '-s', '-C', $src, 'PG_CONFIG=pg_config', "DESTDIR=$inst", 'install');
+	return "the installation of $ref failed: $out" unless $ok;
+	my ($version) = slurp_file("$src/idtypes.control") =~ /^default_version = '([^']+)'/m;
+	return {
+		ref => $ref, version => $version,
+		install => $inst . dirname(pg_config('bindir')),
+		library => $inst . pg_config('pkglibdir') . '/idtypes.so',
+		script => slurp_file("$src/idtypes--$version.sql"),
+	};
+}
+my $previous = previous_build();
+note(ref $previous ? "the previous release: $previous->{ref}, version $previous->{version}" : $previous);
 
 my $node = PostgreSQL::Test::Cluster->new('upgrade');
 $node->init;
@@ -68,17 +157,17 @@ sub fresh_db
 # each type.
 #
 # The schemes are those of IdtypesTest's list that every release has (its
-# type and its generator, under its name before 1.0.0 for the UUIDs): a
-# scheme added since the last release has no table here, since the
-# releases cannot fill one; the catalog comparisons cover its objects.
-my @release_scripts = map { slurp_file($_) } glob("$root/released/idtypes--*.sql");
+# type and its generator), the previous release's build among them: a
+# scheme added since has no table here, since the releases cannot fill one;
+# the catalog comparisons cover its objects.
+my @release_scripts = ((map { slurp_file($_) } glob("$root/released/idtypes--*.sql")),
+	ref $previous ? ($previous->{script}) : ());
 sub in_every_release
 {
 	my ($s) = @_;
 	(my $gen = $s->{gen}) =~ s/\(\)$//;
-	(my $before_1_0 = $gen) =~ s/^uuidv([678])_next$/gen_uuidv$1/;
 	return !grep {
-		!/^CREATE FUNCTION (?:\Q$gen\E|\Q$before_1_0\E)\(\)/m
+		!/^CREATE FUNCTION \Q$gen\E\(\)/m
 		  || ($s->{type} ne 'uuid' && !/^CREATE TYPE \Q$s->{type}\E\b/m)
 	} @release_scripts;
 }
@@ -155,29 +244,6 @@ my $generated = join('', map {
 	  . "'2020-01-01', '2100-01-01', '40 years') LOOP EXECUTE d; END LOOP; END \$\$;\n"
 	  . "INSERT INTO part_$_->{name} (n) SELECT g FROM generate_series(1, 100) g;\n"
 } @parted);
-# whether version x is older than version y (major.minor.patch)
-sub version_lt
-{
-	my ($x, $y) = @_;
-	my @x = split /\./, $x;
-	my @y = split /\./, $y;
-	for my $i (0 .. 2)
-	{
-		return ($x[$i] // 0) < ($y[$i] // 0) if ($x[$i] // 0) != ($y[$i] // 0);
-	}
-	return 0;
-}
-
-# the same in a release whose UUID generators had the names they had
-# before 1.0.0 (the update renames them, and the defaults follow)
-sub generated_in
-{
-	my ($version) = @_;
-	my $sql = $generated;
-	$sql =~ s/\buuidv([678])_next\(\)/gen_uuidv$1()/g
-	  if version_lt($version, '1.0.0');
-	return $sql;
-}
 my $generated_checks = "SET enable_seqscan = off;\n" . join('', map {
 	"INSERT INTO gen_$_->{name} (n) SELECT g FROM generate_series(101, 200) g;\n"
 	  . "SELECT count(*), count(*) FILTER (WHERE n > 100 AND id > ALL (SELECT id FROM gen_$_->{name} WHERE n <= 100)) FROM gen_$_->{name};\n"
@@ -195,9 +261,9 @@ my $expected_generated = join("\n", ("200|100\n200") x @keyed, ("200|1\n200") x 
 # \restrict lines of current pg_dumps)
 sub schema_dump
 {
-	my ($db) = @_;
+	my ($n, $db) = @_;
 	my ($out, $err) = ('', '');
-	IPC::Run::run([ 'pg_dump', '--schema-only', '--binary-upgrade', '-h', $node->host, '-p', $node->port, $db ],
+	IPC::Run::run([ 'pg_dump', '--schema-only', '--binary-upgrade', '-h', $n->host, '-p', $n->port, $db ],
 		'>', \$out, '2>', \$err)
 	  or die "pg_dump $db: $err";
 	return join("\n", map { s/(relfrozenxid|relminmxid) = '\d+'/$1 = ?/gr }
@@ -210,28 +276,36 @@ $node->safe_psql($fresh, 'CREATE EXTENSION idtypes');
 my $fresh_catalog = extension_catalog($node, $fresh);
 my $fresh_tables = fresh_db();
 $node->safe_psql($fresh_tables, "CREATE EXTENSION idtypes; $data $generated");
-my $fresh_dump = schema_dump($fresh_tables);
+my $fresh_dump = schema_dump($node, $fresh_tables);
 like($fresh_dump, qr/CREATE FUNCTION public\.gen_muid\(\)/, 'the schema dump writes the members of the extension');
 is($node->safe_psql($fresh_tables, $generated_checks), $expected_generated,
 	'the generators\' tables: new ids after the old, lookups by key right, in the partitions');
+
+# run the updates in database $db of server $n, and compare it with the
+# fresh install
+sub check_updated
+{
+	my ($n, $db, $updates, $name) = @_;
+	my ($ret, $out, $err) = $n->psql($db, $updates);
+	is($ret, 0, "$name: the update runs") or diag($err);
+	is($n->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idtypes'}),
+		$current, "$name: ends at $current");
+	is(catalogs_differ($fresh_catalog, extension_catalog($n, $db)), '',
+		"$name: the catalog entries equal a fresh install's");
+	is($n->safe_psql($db, $data_digest), $expected_digest, "$name: the data is unchanged");
+	is($n->safe_psql($db, $data_checks), $expected_checks, "$name: indexes valid, queries right");
+	same_text(schema_dump($n, $db), $fresh_dump, "$name: pg_dump --schema-only equals a fresh install's");
+	is($n->safe_psql($db, $generated_checks), $expected_generated,
+		"$name: the generators go on after their old ids, in their tables and partitions");
+}
 
 # install $from, run the updates, compare with the fresh install
 sub check_update
 {
 	my ($from, $updates, $name) = @_;
 	my $db = fresh_db();
-	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data " . generated_in($from));
-	my ($ret, $out, $err) = $node->psql($db, $updates);
-	is($ret, 0, "$name: the update runs") or diag($err);
-	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idtypes'}),
-		$current, "$name: ends at $current");
-	is(catalogs_differ($fresh_catalog, extension_catalog($node, $db)), '',
-		"$name: the catalog entries equal a fresh install's");
-	is($node->safe_psql($db, $data_digest), $expected_digest, "$name: the data is unchanged");
-	is($node->safe_psql($db, $data_checks), $expected_checks, "$name: indexes valid, queries right");
-	same_text(schema_dump($db), $fresh_dump, "$name: pg_dump --schema-only equals a fresh install's");
-	is($node->safe_psql($db, $generated_checks), $expected_generated,
-		"$name: the generators go on after their old ids, in their tables and partitions");
+	$node->safe_psql($db, "CREATE EXTENSION idtypes VERSION '$from'; $data $generated");
+	check_updated($node, $db, $updates, $name);
 }
 
 # every upgrade script, then on to the current version
@@ -273,5 +347,49 @@ is($node->safe_psql($moved, "SET search_path = public, ids; $data_digest"), $exp
 is($node->safe_psql($moved, "SET search_path = public, ids; $data_checks"), $expected_checks,
 	'indexes valid, queries right');
 $node->stop;
+
+# The data that the previous release's library wrote, read by this tree's.
+SKIP:
+{
+	skip "the previous release's build: $previous", 12 unless ref $previous;
+
+	# the postmaster's idtypes library, as its memory maps name it
+	my $library_of = sub {
+		my ($n) = @_;
+		my ($pid) = slurp_file($n->data_dir . '/postmaster.pid') =~ /\A(\d+)/;
+		my ($path) = slurp_file("/proc/$pid/maps") =~ m{(/\S*/idtypes\.so)$}m;
+		return $path // '(none)';
+	};
+	my $old = PostgreSQL::Test::Cluster->new('previous', install_path => $previous->{install});
+	$old->init;
+	$old->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'");
+	$old->start;
+	is($library_of->($old), $previous->{library}, "the server of the scratch installation runs $previous->{ref}'s library");
+	my $db = 'written';
+	$old->safe_psql('postgres', "CREATE DATABASE $db");
+	$old->safe_psql($db, 'CREATE EXTENSION amcheck; CREATE EXTENSION idtypes');
+	is($old->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idtypes'}),
+		$previous->{version}, "it installs $previous->{version}");
+	# every clock two minutes ahead of the system clock, then the tables:
+	# only the clocks' WAL and state file keep the next server's ids above
+	$old->safe_psql($db, join('', map {
+		"SELECT idtypes_advance_clock('$_->{name}', now() + interval '2 minutes');\n"
+	} @released_schemes) . "$data $generated");
+	my $written = $old->safe_psql($db, $data_digest);
+	is($written, $expected_digest, 'it writes the table of every type');
+	$old->stop('immediate');
+
+	# a copy of its data directory, opened by the installed PostgreSQL
+	my $next = PostgreSQL::Test::Cluster->new('next');
+	$next->init;
+	my ($ok, $out) = run_cmd('rm', '-rf', $next->data_dir);
+	($ok, $out) = run_cmd('cp', '-a', $old->data_dir, $next->data_dir) if $ok;
+	ok($ok, 'the data directory is copied') or diag($out);
+	$next->append_conf('postgresql.conf', 'port = ' . $next->port . "\nunix_socket_directories = '" . $next->host . "'");
+	$next->start;
+	is($library_of->($next), pg_config('pkglibdir') . '/idtypes.so', "the installed server runs this tree's library");
+	check_updated($next, $db, 'ALTER EXTENSION idtypes UPDATE;', "the data of $previous->{ref}'s library");
+	$next->stop;
+}
 
 done_testing();

@@ -1,5 +1,5 @@
-# A real client: python/test_idtypes_psycopg.py runs against a server with
-# psycopg 3 and the adapters of python/idtypes_psycopg.py, and each of its
+# A real client: clients/python/test_idtypes_psycopg.py runs against a server with
+# psycopg 3 and the adapters of clients/python/idtypes_psycopg.py, and each of its
 # "ok - ..." / "not ok - ..." lines becomes an assertion here.
 #
 # The client is Debian's python3 with python3-psycopg, which tools/common.sh
@@ -19,7 +19,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $python = $ENV{IDTYPES_PYTHON} // 'python3';
-my $pydir = getcwd() . '/python';
+my $pydir = getcwd() . '/clients/python';
 
 my ($out, $err) = ('', '');
 my $have_psycopg =

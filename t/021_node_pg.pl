@@ -1,9 +1,9 @@
-# A real JavaScript client: js/test_idtypes_pg.js runs against a server with
-# node-postgres and the adapters of js/idtypes_pg.js, and each of its
+# A real JavaScript client: clients/js/test_idtypes_pg.js runs against a server with
+# node-postgres and the adapters of clients/js/idtypes_pg.js, and each of its
 # "ok - ..." / "not ok - ..." lines becomes an assertion here.
 #
 # node and npm are the machine's (Node.js ships npm; Debian's separate npm
-# package is not needed); the packages are those of js/package-lock.json,
+# package is not needed); the packages are those of clients/js/package-lock.json,
 # installed with "npm ci" into this test's own directory, never globally.
 # Without node or npm, or when npm cannot install the locked packages (no
 # registry), the test is skipped and says why.
@@ -18,7 +18,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $jsdir = getcwd() . '/js';
+my $jsdir = getcwd() . '/clients/js';
 
 # the locked packages, in this test's directory
 my $modules = npm_packages(name => 'npm_pg', from => $jsdir, show => [qw(pg ulid uuid)]);

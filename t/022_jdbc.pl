@@ -1,6 +1,6 @@
-# A real Java client: java/IdtypesJdbcTest.java runs against a server with
+# A real Java client: clients/java/IdtypesJdbcTest.java runs against a server with
 # pgjdbc (Debian's libpostgresql-jdbc-java) and the helper class
-# java/IdtypesJdbc.java, in text and in binary transfer
+# clients/java/IdtypesJdbc.java, in text and in binary transfer
 # (server-prepared statements), and each of its "ok - ..." / "not ok - ..."
 # lines becomes an assertion here.  pgjdbc connects over TCP: the server
 # listens on 127.0.0.1 too.  Without a JDK or pgjdbc the test is skipped and
@@ -16,7 +16,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $javadir = getcwd() . '/java';
+my $javadir = getcwd() . '/clients/java';
 my $jar = $ENV{IDTYPES_PGJDBC_JAR} // '/usr/share/java/postgresql.jar';
 
 my ($out, $err) = ('', '');

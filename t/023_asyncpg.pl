@@ -1,5 +1,5 @@
-# A real asyncpg client: python/test_idtypes_asyncpg.py runs against a server
-# with asyncpg and the codecs of python/idtypes_asyncpg.py (binary, then
+# A real asyncpg client: clients/python/test_idtypes_asyncpg.py runs against a server
+# with asyncpg and the codecs of clients/python/idtypes_asyncpg.py (binary, then
 # text), and each of its "ok - ..." / "not ok - ..." lines becomes an
 # assertion here.  The client is Debian's python3 with python3-asyncpg
 # (IDTYPES_PYTHON, set by tools/common.sh); without asyncpg the test is
@@ -16,7 +16,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $python = $ENV{IDTYPES_PYTHON} // 'python3';
-my $pydir = getcwd() . '/python';
+my $pydir = getcwd() . '/clients/python';
 
 my ($out, $err) = ('', '');
 plan skip_all => "asyncpg is not installed for $python (Debian: python3-asyncpg)"

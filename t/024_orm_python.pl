@@ -1,7 +1,7 @@
-# The Python ORMs: python/test_idtypes_sqlalchemy.py (SQLAlchemy 2.0 and
-# Alembic, with the column types of python/idtypes_sqlalchemy.py) and
-# python/test_idtypes_django.py (Django 5, with the model fields of
-# python/idtypes_django.py) run against a server, each of their "ok - ..." /
+# The Python ORMs: clients/python/test_idtypes_sqlalchemy.py (SQLAlchemy 2.0 and
+# Alembic, with the column types of clients/python/idtypes_sqlalchemy.py) and
+# clients/python/test_idtypes_django.py (Django 5, with the model fields of
+# clients/python/idtypes_django.py) run against a server, each of their "ok - ..." /
 # "not ok - ..." lines becoming an assertion here; then the Python examples
 # of doc/orm.md.
 #
@@ -24,7 +24,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $python = $ENV{IDTYPES_PYTHON} // 'python3';
-my $pydir = getcwd() . '/python';
+my $pydir = getcwd() . '/clients/python';
 my $env = { PYTHONPATH => $pydir, PYTHONDONTWRITEBYTECODE => 1 };
 
 my $node = PostgreSQL::Test::Cluster->new('orm_python');

@@ -1,9 +1,9 @@
-# The JavaScript ORMs: js/test_idtypes_orm.js runs Drizzle (with the column
-# types of js/idtypes_drizzle.js), Knex, Sequelize and TypeORM against a
+# The JavaScript ORMs: clients/js/test_idtypes_orm.js runs Drizzle (with the column
+# types of clients/js/idtypes_drizzle.js), Knex, Sequelize and TypeORM against a
 # server, each of its "ok - ..." / "not ok - ..." lines becoming an
 # assertion here; then the JavaScript examples of doc/orm.md.
 #
-# The packages are those of js/orm/package-lock.json, installed with "npm ci"
+# The packages are those of clients/js/orm/package-lock.json, installed with "npm ci"
 # into this test's own directory, with Debian's node and npm, which
 # tools/common.sh installs for PostgreSQL 17 only (the version of the matrix
 # on Debian 13), so that the ORM tests run once per CI run.  Against another
@@ -21,7 +21,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $jsdir = getcwd() . '/js';
+my $jsdir = getcwd() . '/clients/js';
 
 my $node = PostgreSQL::Test::Cluster->new('orm_js');
 my $major = $node->pg_version->major;

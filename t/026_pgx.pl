@@ -1,5 +1,5 @@
-# A real Go client: go/test_idtypes_pgx runs against a server with pgx v5
-# and the codecs of go/idtypespgx.go (binary, text, and the simple
+# A real Go client: clients/go/test_idtypes_pgx runs against a server with pgx v5
+# and the codecs of clients/go/idtypespgx.go (binary, text, and the simple
 # protocol), and each of its "ok - ..." / "not ok - ..." lines becomes an
 # assertion here.  Then the Go examples of doc/clients.md are built and run.
 #
@@ -21,7 +21,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $godir = getcwd() . '/go';
+my $godir = getcwd() . '/clients/go';
 my $gocode = '/usr/share/gocode';
 
 my ($out, $err) = ('', '');

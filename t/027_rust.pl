@@ -1,11 +1,11 @@
-# A real Rust client: rust/examples/test_idtypes_tokio_postgres.rs runs
+# A real Rust client: clients/rust/examples/test_idtypes_tokio_postgres.rs runs
 # against a server with tokio-postgres and the FromSql/ToSql of the idtypes
-# crate (rust/), and each of its "ok - ..." / "not ok - ..." lines becomes an
+# crate (clients/rust/), and each of its "ok - ..." / "not ok - ..." lines becomes an
 # assertion here.  Then the Rust examples of doc/clients.md are built (as
 # examples of the crate) and run.
 #
 # With sqlx in the registry, the crate's feature "sqlx" (Type, Encode and
-# Decode) is built too and rust/examples/test_idtypes_sqlx.rs runs likewise.
+# Decode) is built too and clients/rust/examples/test_idtypes_sqlx.rs runs likewise.
 #
 # cargo, rustc and the crates are Debian's (cargo, rustc,
 # librust-tokio-postgres-dev, librust-sqlx-dev), built offline: a CARGO_HOME
@@ -25,7 +25,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $rustdir = getcwd() . '/rust';
+my $rustdir = getcwd() . '/clients/rust';
 
 # ([index, element], ...) of a list
 sub enumerate { my @l = @_; return map { [ $_, $l[$_] ] } 0 .. $#l; }

@@ -18,6 +18,7 @@ use File::Find;
 use FindBin;
 use lib $FindBin::RealBin;
 use IdtypesTest::Catalog;
+use IdtypesTest::DocExamples;
 use IPC::Run;
 use JSON::PP;
 use PostgreSQL::Test::Cluster;
@@ -56,11 +57,26 @@ sub make_var
 
 #
 # The PGXN Meta Spec 1.0.0 (https://pgxn.org/meta/spec.txt), as rules:
-# meta_errors() returns what is wrong with a decoded META.json.
+# meta_errors() returns what is wrong with a decoded META.json.  The rules
+# are those of PGXN::Meta::Validator (0.14), the validator that PGXN runs
+# on an upload, which neither Debian nor npm packages (CPAN cannot be
+# reached from the test machines), written again here from its rules:
+# every mandatory key, no unknown key but x_ ones at any level, a term (2
+# characters or more, no space, control character, / or \) as the name
+# and as each extension's and prerequisite's name, a tag of 1 to 256
+# characters without control characters, / or \, URLs with a scheme and
+# a host, the known licenses, phases and relations, meta-spec version
+# 1.0.0 (the only one it validates); and each version through SemVer,
+# the module it uses (Debian: libsemver-perl), when installed (else the
+# regular expression of Semantic Versioning 2.0.0 alone, and the check by
+# SemVer says it is skipped).  A few rules are stricter than the
+# validator's: the spec's URL as meta-spec.url, relative paths.
 #
 my $semver = qr/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 my $term = qr/^[^\/\\\s\p{Cntrl}]{2,}$/;
-my $uri = qr/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/;
+my $tag = qr/^[^\/\\\p{Cntrl}]{1,256}$/;
+my $uri = qr{^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#\s]+\S*$};
+my $have_semver = eval { require SemVer; 1 };
 my %licenses = map { $_ => 1 } qw(agpl_3 apache_1_1 apache_2_0 artistic_1 artistic_2 bsd
   freebsd gfdl_1_2 gfdl_1_3 gpl_1 gpl_2 gpl_3 lgpl_2_1 lgpl_3_0 mit mozilla_1_0 mozilla_1_1
   openssl perl_5 postgresql qpl_1_0 ssleay sun zlib open_source restricted unrestricted unknown);
@@ -78,9 +94,17 @@ sub version_range
 	for my $part (split /,\s*/, $v)
 	{
 		my $ver = $part =~ s/^(?:[=!]=|[<>]=?)\s*//r;
-		return 0 unless $ver eq '0' || $ver =~ $semver;
+		return 0 unless $ver eq '0' || is_version($ver);
 	}
 	return 1;
+}
+
+# a semantic version, as SemVer (when installed) and the spec read it
+sub is_version
+{
+	my ($v) = @_;
+	return 0 unless is_str($v) && $v =~ $semver;
+	return !$have_semver || defined eval { SemVer->new($v) };
 }
 
 sub check_keys
@@ -105,8 +129,7 @@ sub meta_errors
 		push @e, "missing $k" unless exists $m->{$k};
 	}
 	push @e, 'name is not a term' if exists $m->{name} && !(is_str($m->{name}) && $m->{name} =~ $term);
-	push @e, 'version is not a semantic version'
-	  if exists $m->{version} && !(is_str($m->{version}) && $m->{version} =~ $semver);
+	push @e, 'version is not a semantic version' if exists $m->{version} && !is_version($m->{version});
 	for my $k (qw(abstract description generated_by))
 	{
 		push @e, "$k is not a non-empty string" if exists $m->{$k} && !is_str($m->{$k});
@@ -141,8 +164,7 @@ sub meta_errors
 				if (!is_obj($x)) { push @e, "provides.$ext is not an object"; next; }
 				check_keys(\@e, "provides.$ext", $x, qw(file version abstract docfile docpath));
 				push @e, "provides.$ext.file is not a relative path" unless is_path($x->{file});
-				push @e, "provides.$ext.version is not a semantic version"
-				  unless is_str($x->{version}) && $x->{version} =~ $semver;
+				push @e, "provides.$ext.version is not a semantic version" unless is_version($x->{version});
 				push @e, "provides.$ext.docfile is not a relative path"
 				  if exists $x->{docfile} && !is_path($x->{docfile});
 				push @e, "provides.$ext.abstract is empty"
@@ -157,8 +179,8 @@ sub meta_errors
 		else
 		{
 			check_keys(\@e, 'meta-spec', $s, qw(version url));
-			push @e, 'meta-spec.version is not 1.0.x'
-			  unless is_str($s->{version}) && $s->{version} =~ /^1\.0\.\d+$/;
+			push @e, 'meta-spec.version is not 1.0.0, the one the validator knows'
+			  unless is_str($s->{version}) && $s->{version} eq '1.0.0';
 			push @e, 'meta-spec.url is not the spec\'s'
 			  if exists $s->{url} && $s->{url} !~ m{^https?://pgxn\.org/meta/spec\.txt$};
 		}
@@ -168,7 +190,7 @@ sub meta_errors
 		my $t = $m->{tags};
 		push @e, 'tags is not a list of tags'
 		  unless ref $t eq 'ARRAY' && @$t
-		  && !grep { !is_str($_) || length($_) > 255 || $_ !~ /^[^\/\\\p{Cntrl}]{2,}$/ } @$t;
+		  && !grep { !is_str($_) || $_ !~ $tag } @$t;
 	}
 	if (exists $m->{no_index})
 	{
@@ -223,7 +245,12 @@ sub meta_errors
 		if (!is_obj($r) || !%$r) { push @e, 'resources is not a non-empty object'; }
 		else
 		{
-			check_keys(\@e, 'resources', $r, qw(homepage bugtracker repository));
+			check_keys(\@e, 'resources', $r, qw(homepage bugtracker repository license));
+			if (exists $r->{license})
+			{
+				my @l = ref $r->{license} eq 'ARRAY' ? @{ $r->{license} } : ($r->{license});
+				push @e, 'resources.license is not a list of URLs' if !@l || grep { !is_str($_) || $_ !~ $uri } @l;
+			}
 			push @e, 'resources.homepage is not a URI'
 			  if exists $r->{homepage} && !(is_str($r->{homepage}) && $r->{homepage} =~ $uri);
 			if (exists $r->{bugtracker})
@@ -295,7 +322,12 @@ my %broken = (
 	'bad prereq version' => sub { $_[0]{prereqs}{runtime}{requires}{PostgreSQL} = '13' },
 	'repository without url or web' => sub { $_[0]{resources} = { repository => { type => 'git' } } },
 	'absolute docfile' => sub { $_[0]{provides}{idtypes}{docfile} = '/README.md' },
-	'one-character tag' => sub { $_[0]{tags} = ['x'] });
+	'a tag with a slash' => sub { $_[0]{tags} = ['a/b'] },
+	'a tag of 257 characters' => sub { $_[0]{tags} = ['x' x 257] },
+	'meta-spec 1.0.1' => sub { $_[0]{'meta-spec'}{version} = '1.0.1' },
+	'a homepage without a host' => sub { $_[0]{resources} = { homepage => 'mailto:x' } },
+	'a name with a space' => sub { $_[0]{name} = 'id types' },
+	($have_semver ? ('a version SemVer refuses' => sub { $_[0]{version} = '1.0.0-01' }) : ()));
 for my $what (sort keys %broken)
 {
 	my $copy = $json->decode($meta_text);
@@ -303,7 +335,14 @@ for my $what (sort keys %broken)
 	ok(scalar(meta_errors($copy)) > 0, "the META.json rules reject $what");
 }
 my @errors = meta_errors($meta);
-is(join("\n", @errors), '', 'META.json follows the PGXN Meta Spec 1.0.0');
+is(join("\n", @errors), '', 'META.json follows the PGXN Meta Spec 1.0.0, by the rules of PGXN\'s validator');
+SKIP:
+{
+	skip 'SemVer (Debian: libsemver-perl), the module of PGXN\'s validator, is not installed: '
+	  . 'versions checked by the regular expression alone', 1 unless $have_semver;
+	ok(defined eval { SemVer->new($meta->{version}) } && !defined eval { SemVer->new('1.0.0-01') },
+		'SemVer, the module of PGXN\'s validator, takes META.json\'s version and refuses a leading zero');
+}
 
 #
 # One version: default_version in the control file, repeated everywhere else.
@@ -331,7 +370,8 @@ for my $line (split /\n/, slurp("$root/released/SHA256SUMS"))
 my @released = map { basename($_) } glob("$root/released/idtypes--*.sql");
 is(join(' ', sort keys %sums), join(' ', sort @released),
 	'released/SHA256SUMS names every released install script, and only those');
-ok(scalar(@released) > 0, 'there is a released version: ' . join(' ', @released));
+# before the first release, none: the current version is that release
+is($version, '1.0.0', 'no release is frozen yet: the current version is the first, 1.0.0') unless @released;
 for my $file (@released)
 {
 	my ($v) = $file =~ /^idtypes--([^-]+)\.sql$/;
@@ -344,6 +384,36 @@ for my $file (@released)
 }
 my ($deb_version) = slurp("$root/debian/changelog") =~ /\Aidtypes \(([^)]+)\)/;
 is($deb_version =~ s/-[^-]*$//r, $version, 'the newest entry of debian/changelog is that version');
+
+#
+# What a distribution takes besides the archive (tools/package.sh builds
+# the source package from them and runs lintian on it, in unstable's root).
+#
+like($deb_version, qr/^\Q$version\E-\d+$/, 'debian/changelog gives a Debian revision (3.0 quilt: the archive is the upstream tarball)');
+is(slurp("$root/debian/source/format"), "3.0 (quilt)\n", 'debian/source/format is 3.0 (quilt)');
+my ($watch_version, $watch_dir, $watch_file) = slurp("$root/debian/watch") =~
+  /^version=(\d+)\n.*^\s+(https:\/\/\S+\/)\s+(\S+)\s*\z/ms;
+is($watch_version, 4, 'debian/watch: format version 4');
+my $watch_re = ($watch_file // '') =~ s/\@ANY_VERSION\@/(\\d[\\d.]*)/gr;
+like("idtypes-$version.zip", qr/^$watch_re$/, 'debian/watch: its pattern finds the archive that make dist names');
+like($watch_dir // '', qr{^https://[^/]+/dist/\Q$meta->{name}\E/\@ANY_VERSION\@/$},
+	'debian/watch: a directory per version of the distribution META.json names');
+my $upstream = slurp("$root/debian/upstream/metadata");
+like($upstream, qr/^Registry:\n - Name: PGXN\n   Entry: \Q$meta->{name}\E$/m, 'debian/upstream/metadata: PGXN, under the name META.json gives');
+my @copyright = split /\n\n+/, slurp("$root/debian/copyright");
+like($copyright[0], qr{^Format: https://www\.debian\.org/doc/packaging-manuals/copyright-format/1\.0/$}m,
+	'debian/copyright is machine-readable (DEP-5)');
+like($copyright[1] // '', qr/\AFiles: \*\nCopyright: .+\nLicense: (\S+)$/, 'its first paragraph covers every file');
+my %license_text = map { /^License: (\S+)\n/ ? ($1 => 1) : () } grep { !/^Files:/ } @copyright;
+my @named = map { /^License: (\S+)$/m ? ($1) : () } grep { /^Files:/ && !/^License: \S+\n /m } @copyright;
+is(join(' ', grep { !$license_text{$_} } @named), '', 'every license it names has its text');
+my $security = slurp("$root/SECURITY.md");
+like($security, qr/^## Reporting a vulnerability$/m, 'SECURITY.md says how to report a vulnerability');
+like($security, qr/^## Supported versions$/m, 'SECURITY.md says which versions get fixes');
+like($security, qr/^## What counts as a vulnerability\n.*reissued id.*crash on input.*privilege escape/ms,
+	'SECURITY.md says what counts as a vulnerability: a reissued id, a crash on input, a privilege escape');
+my @bad_links = doc_link_problems($root, 'SECURITY.md');
+ok(!@bad_links, 'SECURITY.md: every relative link leads to a file and a heading that exist') or diag(join "\n", @bad_links);
 my ($ok, $out, $err) = make_var('EXTVERSION');
 is($out, $version, 'the Makefile\'s EXTVERSION is the control file\'s') or diag($err);
 
@@ -477,7 +547,7 @@ SKIP:
 	skip 'no archive: tools/test.sh makes one with make dist in a git checkout', 1
 	  unless defined $distdir;
 
-	my @archives = map { basename($_) } glob("$distdir/*");
+	my @archives = map { basename($_) } glob("$distdir/*.zip");
 	is("@archives", "idtypes-$version.zip", "make dist made idtypes-$version.zip");
 	my $zip = "$distdir/idtypes-$version.zip";
 	($ok, $out, $err) = run_cmd('unzip', '-Z1', $zip);
@@ -489,13 +559,13 @@ SKIP:
 	my %files = map { substr($_, length $prefix) => 1 } keys %in;
 
 	# what a build and the tests use, as found in this tree
-	my @needed = ('Makefile', 'META.json', 'README.md', 'LICENSE', 'idtypes.control', 'CHANGELOG.md',
+	my @needed = ('Makefile', 'META.json', 'README.md', 'LICENSE', 'idtypes.control', 'CHANGELOG.md', 'SECURITY.md',
 		$meta->{provides}{idtypes}{docfile}, map { basename($_) } glob("$root/idtypes--*--*.sql"));
 	find({ no_chdir => 1, wanted => sub {
 		my $rel = substr($File::Find::name, length($root) + 1);
 		push @needed, $rel
-		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.p[lmy]|python/.*\.py|js/[^/]+\.js(on)?|java/.*\.java|go/.*\.go|go/go\.mod|rust/.*\.(rs|toml)|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+|companion/(src/.*\.sql|build\.sh|Makefile|idtypes_sql\.control))$};
-	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src released sql expected specs t python js java go rust doc tools bench companion));
+		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.p[lmy]|clients/python/.*\.py|clients/js/[^/]+\.js(on)?|clients/java/.*\.java|clients/go/.*\.go|clients/go/go\.mod|clients/rust/.*\.(rs|toml)|clients/ruby/.*\.rb|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+|companion/(src/.*\.sql|build\.sh|Makefile|idtypes_sql\.control))$};
+	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src released sql expected specs t clients doc tools bench companion));
 	my @missing = grep { !$files{$_} } sort @needed;
 	is("@missing", '', 'the archive holds every file of the build, the tests, the tools and the docs')
 	  or diag('not committed? ' . "@missing");
@@ -507,6 +577,8 @@ SKIP:
 	my @unwanted = grep { m{(^|/)\.|\.(o|so|bc)$|^(results|output_iso|tmp_check|dist)/} } sort keys %files;
 	is("@unwanted", '', 'no build output, test output or repository files in it');
 	ok(!$files{$script_name}, "$script_name is not in it either: make builds it from the sources");
+	is(join(' ', grep { m{^debian/} } sort keys %files), '',
+		'no debian/: the Debian packaging is the distribution\'s part of its source package, beside the archive');
 
 	# the archive builds and installs by itself, without warnings
 	my $work = PostgreSQL::Test::Utils::tempdir('dist');

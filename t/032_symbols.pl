@@ -4,10 +4,10 @@
 # no helper of ours answers for another module's function of the same name
 # (the server loads modules with RTLD_GLOBAL); and each SQL-callable one
 # under a name of the project's (idtypes_, muid_, hlculid_, uid8_, tid62_,
-# uuidv..._).  The only others are the names that the scripts of released
-# versions give their functions (released/), which the library keeps, so
-# that such an installation works until ALTER EXTENSION UPDATE and can be
-# dumped and restored or pg_upgraded; a fresh install calls none of them.
+# uuidv..._), without exception.  And every C symbol that the frozen
+# scripts of the releases name (released/, and the upgrade scripts) stays
+# exported: a database keeps its release's functions until ALTER EXTENSION
+# UPDATE, and goes through a dump and restore or pg_upgrade before it.
 use strict;
 use warnings;
 use FindBin;
@@ -62,20 +62,16 @@ sub script_symbols
 	return keys %symbols;
 }
 
-# the names that released versions' scripts use: their install scripts and
-# the upgrade scripts to them, frozen
-my %released = map { /idtypes--([^-]+)\.sql$/ ? ($1 => 1) : () } glob("$root/released/idtypes--*.sql");
-my %legacy;
+is(join(' ', grep { !/$project/ } @callable), '', 'every SQL-callable symbol has a project prefix');
+
+# the names that the releases' frozen scripts use (none before the first
+# release is frozen)
 foreach my $file (glob("$root/released/idtypes--*.sql"), glob("$root/idtypes--*--*.sql"))
 {
-	next if $file =~ /--[^-]+--([^-]+)\.sql$/ && !$released{$1};
 	my @named = script_symbols($file);
 	is(join(' ', grep { !$exported{$_} } @named), '',
 		"every C symbol that " . ($file =~ s{^\Q$root/\E}{}r) . " names is exported (" . scalar(@named) . ')');
-	$legacy{$_} = 1 foreach @named;
 }
-my @generic = grep { !/$project/ && !$legacy{$_} } @callable;
-is("@generic", '', 'every SQL-callable symbol has a project prefix, but for those of released scripts');
 
 # a fresh install of the current version: every function in C names one of
 # the project's symbols, which the library exports

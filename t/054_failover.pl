@@ -1,22 +1,27 @@
 # Ids across failover, restore, rewind and crash restart: the clocks'
-# reservations reach the WAL (src/clockwal.c), so a server that replays
+# reservations reach the WAL (src/clock/wal.c), so a server that replays
 # another's WAL resumes above every id that server could have issued,
-# whatever its own clock says.  The standbys run 3 seconds behind the
-# primary whose ids they replay, the restored and the rewound server a
-# minute behind (libfaketime), as after a failover to a host whose clock is
-# off; each then generates every scheme, and no
-# id repeats (the primary keys would refuse it) and every new id sorts
-# after every id the server replayed and every id a client was given:
+# whatever its own clock says.  Every new server runs a minute behind the
+# primary whose ids it replays (libfaketime), as after a failover to a host
+# whose clock is off, so that its own clock and state file are far below
+# the ids it replayed however slowly the test runs; each then generates
+# every scheme, and no id repeats (the primary keys would refuse it) and
+# every new id sorts after every id the server replayed and every id a
+# client was given:
 #
 #   1. a cascading standby promoted (after its primary's primary crashed);
 #   2. the streaming standby promoted;
 #   3. a point-in-time restore from a base backup and archived WAL;
 #   4. the old primary rewound with pg_rewind, following the new one, then
-#      promoted back;
+#      promoted back: the new primary's clock steps 90 s ahead after the
+#      rewind, so that its last ids are past the reservation of the state
+#      file that pg_rewind copied, and only the WAL's carry them over;
 #   5. a crash restart of that primary with a state file older than its WAL.
 #
-# uid8 runs with automatic generator ids on the first servers and with a
-# configured generator id on the restored and the rewound one.
+# Each scenario fails without the redo of the reservations, and without
+# their records (doc/contributing.md, Reliability tests).  uid8 runs with
+# automatic generator ids on the first servers and with a configured
+# generator id on the restored and the rewound one.
 use strict;
 use warnings;
 use FindBin;
@@ -96,8 +101,13 @@ $s2->enable_streaming($s1);
 # the standbys archive nothing once promoted: the archive is the primary's,
 # and a shutdown would wait for an archiver that runs under a faked clock
 $_->append_conf('postgresql.conf', 'archive_mode = off') for ($s1, $s2);
-start_faked($s1, FAKETIME => '-3s');
-start_faked($s2, FAKETIME => '-3s');
+# (clock files: the promoted s1 steps its clock ahead in scenario 4)
+my %clock_of = map { $_->name => $_->basedir . '/clock' } ($s1, $s2);
+for my $n ($s1, $s2)
+{
+	set_clock($clock_of{ $n->name }, '-60s');
+	start_faked($n, stepped_clock($clock_of{ $n->name }));
+}
 
 # The primary generates for 6 seconds (30 batches of 200 ids of every
 # scheme), then a client is given one id of each scheme by a read-only
@@ -153,13 +163,13 @@ sub check_new_ids
 # 1. the cascading standby, promoted while its upstream still runs
 $s2->promote;
 $s2->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 's2 was not promoted';
-check_new_ids($s2, 's2', 'cascading standby promoted, clock 3 s behind');
+check_new_ids($s2, 's2', 'cascading standby promoted, clock 60 s behind');
 $s2->stop;
 
 # 2. the streaming standby
 $s1->promote;
 $s1->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 's1 was not promoted';
-check_new_ids($s1, 's1', 'standby promoted after its primary crashed, clock 3 s behind');
+check_new_ids($s1, 's1', 'standby promoted after its primary crashed, clock 60 s behind');
 
 # 3. a point-in-time restore to the time after the client's ids, from the
 # base backup taken before any id and the archived WAL, with a configured
@@ -196,7 +206,11 @@ $a->append_conf('postgresql.conf', "idtypes.uid8_generator_id = 2\narchive_mode 
 my $clock = $a->basedir . '/clock';
 set_clock($clock, '-60s');
 start_faked($a, stepped_clock($clock));
-# the new primary generates once more, which the old one replays
+# the new primary's clock steps to 30 s ahead of the host's, and it
+# generates once more, which the old one replays: ids past what the state
+# file copied by pg_rewind covers
+set_clock($clock_of{ $s1->name }, '+30s');
+check_clock($s1, stepped_clock($clock_of{ $s1->name }));
 $s1->safe_psql('postgres', "CALL generate('s1b', 5, 0.1)");
 $s1->wait_for_catchup($a);
 $s1->stop;
@@ -213,6 +227,7 @@ $a->safe_psql('postgres', 'CHECKPOINT');
 my $state = $a->data_dir . '/idtypes.state';
 my $old_state = slurp_file($state);
 set_clock($clock, '+30s');
+check_clock($a, stepped_clock($clock));
 $a->safe_psql('postgres', "CALL generate('a3', 2, 0)");
 kill_postmaster($a);
 open(my $fh, '>', $state) or die "could not write $state: $!";

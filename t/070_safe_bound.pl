@@ -218,7 +218,7 @@ foreach my $s (@schemes)
 
 # A prepared transaction that survives a restart published nothing to the
 # new start, and its ids could be anywhere below the clock: no bound until
-# it is finished.
+# it is finished (t/071_bound_prepared.pl has the other ways to that).
 my $orphan = $node->safe_psql('postgres', q{
 	BEGIN;
 	INSERT INTO t_uuidv7 (w) VALUES (0) RETURNING id;
@@ -226,8 +226,8 @@ my $orphan = $node->safe_psql('postgres', q{
 $node->restart;
 $node->safe_psql('postgres', 'SELECT uuidv7_next()');
 my ($ret, $stdout, $stderr) = $node->psql('postgres', 'SELECT uuidv7_safe_bound()');
-like($stderr, qr/no safe bound while prepared transactions from before the server started are open/,
-	'a prepared transaction from before the restart: no bound, with an error that says why');
+like($stderr, qr/no safe bound while prepared transaction "orphan" \(xid \d+\) is open/,
+	'a prepared transaction from before the restart: no bound, with an error that names it');
 $node->safe_psql('postgres', q{COMMIT PREPARED 'orphan'});
 is($node->safe_psql('postgres', qq{SELECT uuidv7_safe_bound() > '$orphan'}), 't',
 	'once it is committed, the bound passes its id');

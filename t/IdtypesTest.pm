@@ -21,6 +21,9 @@
 #		Companion	the pure-SQL companion: its plain script installed,
 #				and an installation without the C extension
 #
+# The fault explorer, IdtypesTest/Explorer.pm, is loaded by its test alone
+# (use IdtypesTest::Explorer;).
+#
 # A test loads them all with
 #	use FindBin;
 #	use lib $FindBin::RealBin;

@@ -22,7 +22,7 @@ IDTYPES_DEMO_PACKAGES=(
 )
 IDTYPES_TEST_PACKAGES=(
 	"${IDTYPES_DEMO_PACKAGES[@]}"
-	perl libipc-run-perl faketime python3 python3-psycopg git unzip
+	perl libipc-run-perl libsemver-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
 )
 # The drivers of the client tests (t/021 to t/023; node and npm come with
@@ -39,14 +39,24 @@ IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3
 IDTYPES_DEB_PACKAGES=(
 	"postgresql-server-dev-$PG_MAJOR" postgresql-server-dev-all debhelper build-essential unzip
 )
+# lintian, which checks the source and binary packages in unstable's root
+# (tools/package.sh: the lintian that Debian's archive checks uploads with).
+[ "$PG_MAJOR" -ge 18 ] && IDTYPES_DEB_PACKAGES+=(lintian)
+# wal2json, for the change data capture test (t/055_cdc.pl), on every
+# version whose Debian release packages it (15, 17, 18; not 19, which only
+# experimental has: there the test says so and skips its wal2json part).
+IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
 [ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")
 # The ORMs of the ORM tests (t/024_orm_python.pl, t/025_orm_js.pl), which run
 # once, against PostgreSQL 17, whose Debian release (13) packages SQLAlchemy
 # 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
-# js/orm/package-lock.json.
+# clients/js/orm/package-lock.json.
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(python3-sqlalchemy python3-alembic python3-django nodejs npm)
+# ActiveRecord 7.2 and ruby-pg for the Rails test (t/028_rails.pl), with
+# the ORMs: Debian 13 packages them (Debian 12 has ActiveRecord 6.1).
+[ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(ruby-activerecord ruby-pg)
 # The Go and Rust drivers of the client tests (t/026_pgx.pl, t/027_rust.pl),
 # each installed in one root of the version matrix, where its test runs
 # once (the drivers speak the same protocol to every version; elsewhere the
@@ -55,6 +65,38 @@ IDTYPES_DEB_PACKAGES=(
 # Rust with tokio-postgres and sqlx in the trixie root (PostgreSQL 17).
 [ "$PG_MAJOR" = 18 ] && IDTYPES_TEST_PACKAGES+=(golang-go golang-github-jackc-pgx-v5-dev)
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(cargo rustc librust-tokio-postgres-dev librust-sqlx-dev)
+
+# required_tap: the TAP files that a run of the suite on this version is
+# there to run, each with why ("FILE<Tab>WHY" lines): the packages above
+# are installed for them, and tools/test.sh counts a skip of one of them (a
+# package that could not be installed, npm ci without the registry, a
+# failed build of Citus) as a failure, with its reason.  The clients'
+# tests on this machine (the roots leave the clients out), the ORMs and
+# Rust and ActiveRecord in the trixie root (17), Go in the sid root (18), pg_partman where
+# Debian packages it (17, 18), Citus where it is built from the archive
+# that tools/citus.sh takes (15 to 17) or installed.
+required_tap() {
+	local f
+	if [ "${IDTYPES_CLIENTS:-yes}" != no ]; then
+		for f in t/020_psycopg.pl t/021_node_pg.pl t/022_jdbc.pl t/023_asyncpg.pl; do
+			printf '%s\t%s\n' "$f" "the client tests run on this machine's version"
+		done
+	fi
+	if [ "$PG_MAJOR" = 17 ]; then
+		for f in t/024_orm_python.pl t/025_orm_js.pl; do
+			printf '%s\t%s\n' "$f" "the ORM tests run against PostgreSQL 17"
+		done
+		printf '%s\t%s\n' t/027_rust.pl "the Rust drivers are tested in the root of PostgreSQL 17"
+		printf '%s\t%s\n' t/028_rails.pl "ActiveRecord is tested in the root of PostgreSQL 17"
+	fi
+	[ "$PG_MAJOR" = 18 ] && printf '%s\t%s\n' t/026_pgx.pl "the Go driver is tested in the root of PostgreSQL 18"
+	[ "$PG_MAJOR" -ge 17 ] && [ "$PG_MAJOR" -le 18 ] &&
+		printf '%s\t%s\n' t/061_partman.pl "pg_partman is packaged for PostgreSQL $PG_MAJOR"
+	if [ "$PG_MAJOR" -ge 15 ] && [ "$PG_MAJOR" -le 17 ] && [ -f "${IDTYPES_CITUS_ARCHIVE:-$IDTYPES_ROOT/../shared/deps/citus-13.2.2.tar.gz}" ]; then
+		printf '%s\t%s\n' t/060_citus.pl "Citus is built for PostgreSQL $PG_MAJOR from its archive"
+	fi
+	return 0
+}
 
 # The Python that python3-psycopg is installed for (not another one on the
 # PATH): the client tests run with it.
@@ -140,6 +182,8 @@ build_install() {
 	log "building idtypes${*:+ ($*)}"
 	make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 	log "installing idtypes into $($PG_CONFIG --pkglibdir)"
+	# exactly this tree's scripts: none left over from another tree's install
+	as_root sh -c 'rm -f "$1"/extension/idtypes--*.sql' sh "$($PG_CONFIG --sharedir)"
 	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
 	# the pure-SQL companion: its scripts, for CREATE EXTENSION idtypes_sql
 	make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" >/dev/null
@@ -159,12 +203,40 @@ pg_install_copy() {
 	echo "$dir$PG_BINDIR"
 }
 
-# make_dist DIR: the PGXN archive (make dist) of what git tracks, uncommitted
-# changes to tracked files included, in DIR.
+# make_dist DIR: in DIR, the PGXN archive (make dist) of what git tracks,
+# uncommitted changes to tracked files included; and in DIR/previous/ the
+# source of the previous release, which t/013_upgrade.pl builds: the tag
+# v<V> of the newest release frozen in released/ before the current
+# version, or, before a second release exists, the same tree as the
+# archive.  A release without its tag is an error.
 make_dist() {
-	local ref
+	local ref prev name
 	ref=$(git -C "$IDTYPES_ROOT" stash create)
-	make -s -C "$IDTYPES_ROOT" dist DIST_REF="${ref:-HEAD}" DISTDIR="$1" >/dev/null
+	ref=${ref:-HEAD}
+	make -s -C "$IDTYPES_ROOT" dist DIST_REF="$ref" DISTDIR="$1" >/dev/null
+	prev=$(previous_release)
+	if [ -n "$prev" ]; then
+		git -C "$IDTYPES_ROOT" rev-parse -q --verify "refs/tags/v$prev" >/dev/null ||
+			{ echo "released/ holds $prev, but git has no tag v$prev (doc/contributing.md, Releasing)" >&2; return 1; }
+		ref=v$prev name=v$prev
+	else
+		name=$(git -C "$IDTYPES_ROOT" rev-parse --short=12 "$ref")
+	fi
+	mkdir -p "$1/previous"
+	git -C "$IDTYPES_ROOT" archive --format=tar --prefix="idtypes-$name/" -o "$1/previous/idtypes-$name.tar" "$ref"
+}
+
+# previous_release: the newest version frozen in released/ other than the
+# current one (default_version), if any.
+previous_release() {
+	local current f v
+	current=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$IDTYPES_ROOT/idtypes.control")
+	for f in "$IDTYPES_ROOT"/released/idtypes--*.sql; do
+		[ -e "$f" ] || continue
+		v=${f##*/idtypes--}
+		v=${v%.sql}
+		[ "$v" = "$current" ] || echo "$v"
+	done | sort -V | tail -n 1
 }
 
 # tar_source_tree: the source tree as a tar stream on standard output,

@@ -53,45 +53,91 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-ffunction-sections -fdata-sections -Wall -Wextra -Wno-unused-parameter
 	-Wno-ignored-attributes -Werror
 	-I"$root/src" -I"$("$PG_CONFIG" --includedir-server)")
-# The sources: the codecs, the byte-id functions, the C code of each scheme
-# of the Makefile's SCHEMES (its parsers; the harness's list of text types
-# is checked against the schemes by t/009_contract.pl), SimpleDB's helpers.
-schemes=$(sed -n 's/^SCHEMES = //p' "$root/Makefile")
-[ -n "$schemes" ] || { echo "no SCHEMES line in $root/Makefile" >&2; exit 1; }
+# The types to fuzz: those of the schemes of src/scheme.h with a type of
+# their own (not core's uuid), and for each the C functions that its SQL
+# (src/<type>.sql, with the byte-id block of src/byteid.sql.in) binds to
+# its text input and output, binary receive and cast from bytea, its width
+# and whether it is passed by value: the header fuzz_types.h, which the
+# harness includes.
+types=$(sed -n 's/^[[:space:]]*\.type = "\([a-z0-9_]*\)",.*/\1/p' "$root/src/scheme.h" | awk '$0 != "uuid" && !seen[$0]++')
+[ -n "$types" ] || { echo "no types in $root/src/scheme.h" >&2; exit 1; }
+sql=()
+for t in $types; do sql+=("$root/src/$t.sql"); done
+sh "$root/tools/sqlscript.sh" "$out/types.sql" "$root/src/byteid.sql.in" "${sql[@]}"
+awk -v types="$types" '
+	# the C symbol of each SQL function
+	/^CREATE FUNCTION / { f = $3; sub(/\(.*/, "", f) }
+	/AS \047MODULE_PATHNAME\047, / && f != "" {
+		s = $0; sub(/.*MODULE_PATHNAME\047, \047/, "", s); sub(/\047.*/, "", s)
+		if (!(f in sym)) sym[f] = s
+		f = ""
+	}
+	# each type: its functions and width
+	/^CREATE TYPE [a-z0-9_]+ \($/ { t = $3 }
+	t != "" && /INPUT = / { x = $3; sub(/,$/, "", x); input[t] = x }
+	t != "" && /OUTPUT = / { x = $3; sub(/,$/, "", x); output[t] = x }
+	t != "" && /RECEIVE = / { x = $3; sub(/,$/, "", x); recv[t] = x }
+	t != "" && /INTERNALLENGTH = / { x = $3; sub(/,$/, "", x); len[t] = x }
+	t != "" && /PASSEDBYVALUE/ { byval[t] = "true" }
+	t != "" && /^\);$/ { t = "" }
+	/^CREATE CAST \(pg_catalog\.bytea AS / { c = $5; sub(/\)$/, "", c); cast_pending = c }
+	cast_pending != "" && /WITH FUNCTION / { x = $0; sub(/.*WITH FUNCTION /, "", x); sub(/\(.*/, "", x); from_bytea[cast_pending] = x; cast_pending = "" }
+	END {
+		n = split(types, ts, " ")
+		for (i = 1; i <= n; i++) {
+			t = ts[i]
+			split(input[t] " " output[t] " " recv[t] " " from_bytea[t], fs, " ")
+			for (j = 1; j <= 4; j++) {
+				if (!(fs[j] in sym)) { print "no C function for " fs[j] " of type " t > "/dev/stderr"; exit 1 }
+				printf "extern Datum %s(PG_FUNCTION_ARGS);\n", sym[fs[j]]
+			}
+		}
+		print "static const FuzzType fuzz_types[] = {"
+		for (i = 1; i <= n; i++) {
+			t = ts[i]
+			printf "\t{\"%s\", %s, %s, %s, %s, %s, %s},\n", t, sym[input[t]], sym[output[t]], sym[recv[t]],
+				sym[from_bytea[t]], len[t], (t in byval) ? "true" : "false"
+		}
+		print "};"
+	}' "$out/types.sql" >"$out/fuzz_types.h"
+
+# The sources: the codecs, the byte-id functions, the C code of each type,
+# SimpleDB's helpers.
 sources=("$root/src/codec.c" "$root/src/byteid.c")
-for s in $schemes; do sources+=("$root/src/$s.c"); done
+for t in $types; do sources+=("$root/src/$t.c"); done
 sources+=("$root/src/simpledb.c" "$root/tools/fuzz/fuzz_idtypes.c")
 objs=()
 for src in "${sources[@]}"; do
 	obj="$out/obj/$(basename "${src%.c}").o"
-	"$CC" "${cflags[@]}" -c "$src" -o "$obj"
+	"$CC" "${cflags[@]}" -I"$out" -c "$src" -o "$obj"
 	objs+=("$obj")
 done
 "$CC" -fsanitize=fuzzer,address,undefined -fuse-ld=lld -Wl,--gc-sections \
 	"${objs[@]}" -o "$out/fuzz_idtypes"
 
-# Seeds: a valid input of each target (the first byte chooses the target;
-# see the harness).
+# Seeds: a valid input of each target (the first byte chooses the target,
+# the second the type; see the harness): the harness writes those of each
+# type (IDTYPES_FUZZ_SEEDS, below); the other forms that some types' input
+# takes, and the codecs', are here.
 seed() { printf "$2" "$3" >"$out/seeds/$1"; }
-seed muid '\000%s' 05D5EAC793E61F17B9F5B9479DF94AC0
-seed muid-dashed '\000%s' 05d5eac793e61f-17b9f5b9479df-94ac0
-seed hlculid '\001%s' 01K0RS6SB4000002NAM48H248H
-seed hlculid-dashed '\001%s' 019831936564-0000-000A-AAA111111111
-seed hlculid-hex '\001%s' 0198319365640000000AAAA111111111
-seed uid8 '\002%s' cb54ecf2840a0015
-seed tid62 '\003%s' 04XVaYIJisigHzUpr
-seed tid62-max '\003%s' 1f2SI9UJPXvb7vdJ1
-seed recv16 '\004%s' 0123456789abcdef
-seed recv12 '\005%s' 0123456789ab
-seed recv8 '\006%s' 01234567
-seed bytea16 '\007%s' 0123456789abcdef
-seed bytea12 '\010%s' 0123456789ab
-seed bytea8 '\011%s' 01234567
-seed uuid464 '\012%s' VQ6EAOKbQdSnFkRmVUQAAQ
-seed base62 '\013%s' 1f2SI9UJPXvb7vdJ1
-seed base32 '\014O%s' 7ZZZZZZZZZZZZZZZZZZZZZZZZZ
-seed base64url '\015A%s' VQ6EAOKbQdSnFkRmVUQAAQ
-seed roundtrip '\016\020%s' 0123456789abcdef0123456789abcdef
+# seed_text TYPE NAME TEXT: text input of a type, if the harness has it
+seed_text() {
+	local i=0 t
+	for t in $types; do
+		[ "$t" = "$1" ] && { printf '\000'"\\$(printf '%03o' "$i")"'%s' "$3" >"$out/seeds/$2"; return; }
+		i=$((i + 1))
+	done
+}
+seed_text muid muid-dashed 05d5eac793e61f-17b9f5b9479df-94ac0
+seed_text hlculid hlculid-dashed 019831936564-0000-000A-AAA111111111
+seed_text hlculid hlculid-hex 0198319365640000000AAAA111111111
+seed_text tid62 tid62-max 1f2SI9UJPXvb7vdJ1
+seed uuid464 '\003%s' VQ6EAOKbQdSnFkRmVUQAAQ
+seed base62 '\004%s' 1f2SI9UJPXvb7vdJ1
+seed base32 '\005O%s' 7ZZZZZZZZZZZZZZZZZZZZZZZZZ
+seed base64url '\006A%s' VQ6EAOKbQdSnFkRmVUQAAQ
+seed roundtrip '\007\020%s' 0123456789abcdef0123456789abcdef
+export IDTYPES_FUZZ_SEEDS="$out/seeds"
 
 if [ -n "$runs" ]; then
 	limit=(-runs="$runs")

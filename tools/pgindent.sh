@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# tools/pgindent.sh: PostgreSQL's pgindent over the C code of idtypes (src/
-# and the libFuzzer harness in tools/fuzz/), with the typedefs of
-# src/typedefs.list, so that the code reads like the server's own.
+# tools/pgindent.sh: PostgreSQL's pgindent over the C code of idtypes (src/,
+# src/clock/ and the libFuzzer harness in tools/fuzz/), with the server's
+# typedefs and those of src/typedefs.list, so that the code reads like the
+# server's own.
 #
 # Usage: bash tools/pgindent.sh [FILE...]   indent the files (default: all
 #                                           of them) in place
@@ -19,10 +20,12 @@
 # deb lines, in an apt state of its own: the system's apt is not changed),
 # and kept in IDTYPES_PGINDENT_DIR (default /var/tmp/idtypes-pgindent).
 #
-# src/typedefs.list is the server's typedefs.list and the typedef names that
-# idtypes' own C files declare, sorted: pg_bsd_indent formats a declaration
-# of a type it does not know as an expression.  --typedefs remakes it after a
-# typedef is added or removed; --check fails while it is out of date.
+# src/typedefs.list is the typedef names that idtypes' own C files declare,
+# sorted; pgindent is given them with the server's typedefs.list of that
+# source package, at indent time: pg_bsd_indent formats a declaration of a
+# type it does not know as an expression.  --typedefs remakes the file
+# after a typedef is added or removed; --check fails while it is out of
+# date.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 IDTYPES_INDENT_PACKAGES=(pg-bsd-indent perl bzip2)
@@ -41,7 +44,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ ${#files[@]} -gt 0 ] || files=("$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c)
+[ ${#files[@]} -gt 0 ] || files=("$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/src/clock/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c)
 
 # The C files' own typedef names: "typedef ... NAME;", "typedef struct X
 # {...} NAME;" and "typedef T (*NAME) (...);", comments and strings aside.
@@ -54,7 +57,7 @@ own_typedefs() {
 			$decl =~ s/\{(?:[^{}]++|(?0))*\}/ /g;
 			if ($decl =~ /\(\s*\*\s*(\w+)\s*\)/) { print "$1\n" }
 			elsif ($decl =~ /(\w+)\s*(?:\[[^\]]*\]\s*)*$/) { print "$1\n" }
-		}' "$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c
+		}' "$IDTYPES_ROOT"/src/*.[ch] "$IDTYPES_ROOT"/src/clock/*.[ch] "$IDTYPES_ROOT"/tools/fuzz/*.c
 }
 
 # The pgindent driver and the server's typedefs.list, in $PGINDENT_DIR/pgindent/.
@@ -97,8 +100,8 @@ install_packages indent
 fetch_pgindent
 
 if [ "$mode" = typedefs ]; then
-	{ cat "$PGINDENT_DIR/pgindent/typedefs.list"; own_typedefs; } | LC_ALL=C sort -u >"$TYPEDEFS"
-	log "src/typedefs.list: $(wc -l <"$TYPEDEFS") names, $(own_typedefs | LC_ALL=C sort -u | wc -l) of them idtypes' own"
+	own_typedefs | LC_ALL=C sort -u >"$TYPEDEFS"
+	log "src/typedefs.list: $(wc -l <"$TYPEDEFS") names"
 	exit 0
 fi
 
@@ -108,9 +111,9 @@ work=$(mktemp -d /tmp/idtypes-pgindent.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 status=0
 if [ "$mode" = check ]; then
-	missing=$(LC_ALL=C comm -23 <(own_typedefs | LC_ALL=C sort -u) <(LC_ALL=C sort -u "$TYPEDEFS"))
-	if [ -n "$missing" ]; then
-		echo "src/typedefs.list lacks typedefs of the C files (bash tools/pgindent.sh --typedefs): $missing"
+	if ! stale=$(diff <(own_typedefs | LC_ALL=C sort -u) "$TYPEDEFS"); then
+		echo "src/typedefs.list is not the typedefs of the C files (bash tools/pgindent.sh --typedefs):"
+		echo "$stale"
 		status=1
 	fi
 	targets=()
@@ -123,7 +126,9 @@ if [ "$mode" = check ]; then
 else
 	targets=("${files[@]}")
 fi
-(cd "$work" && perl "$PGINDENT_DIR/pgindent/pgindent" --typedefs="$TYPEDEFS" \
+# the server's typedefs and ours
+LC_ALL=C sort -u "$PGINDENT_DIR/pgindent/typedefs.list" "$TYPEDEFS" >"$work/typedefs.list"
+(cd "$work" && perl "$PGINDENT_DIR/pgindent/pgindent" --typedefs="$work/typedefs.list" \
 	--indent="$(command -v pg_bsd_indent)" "${targets[@]}") || status=1
 if [ "$mode" = check ]; then
 	changed=0

@@ -13,12 +13,23 @@
 
 IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
 
+# The Citus source archive (tools/citus.sh's IDTYPES_CITUS_ARCHIVE) reaches
+# a root as a copy, in ROOT/idtypes-deps (copy_deps), where the root's
+# tools/citus.sh is told to find it.
+source "$IDTYPES_ROOT/tools/citus.sh"
+ROOT_CITUS_ARCHIVE=/idtypes-deps/$(basename "$IDTYPES_CITUS_ARCHIVE")
+
 # The versions of the matrix, and the Debian release that packages each.
 MATRIX_VERSIONS=(15 17 18 19)
 # The TAP files that the roots leave to the suite on this machine: the
 # input fuzzer (the parsers are the module's own code, the same on every
 # server) and the load test (60 s of clients).
 MATRIX_HOST_ONLY="t/014_fuzz_input.pl t/016_load.pl"
+# The fault explorer (t/080_fault_explorer.pl) runs in every root, since
+# promotion, pg_rewind and synchronous replication are each version's own;
+# there it runs the schedules of the findings, without the random seeds
+# that follow them on this machine (about 20 s less per version).
+MATRIX_EXPLORE_SEEDS=""
 release_of() {
 	case "$1" in
 		15) echo bookworm ;;
@@ -199,8 +210,11 @@ trust_local_cas() {
 
 # prepare_root VERSION...: make the root of the versions (one release) and
 # install the packages of tools/common.sh for each of them into it, one
-# version after the other (one apt at a time in a root).  Writes the time
-# of each step beside the root, for run_matrix's summary.
+# version after the other (one apt at a time in a root), and Citus where
+# it supports the version (tools/citus.sh: built from its archive, at the
+# lowest CPU priority, since .ci/run prepares the roots while the suites
+# run on this machine).  Writes the time of each step beside the root, for
+# run_matrix's summary.
 prepare_root() {
 	local root t0 v rc=0 times
 	root=$(root_dir "$1")
@@ -208,6 +222,7 @@ prepare_root() {
 	make_root "$1"
 	times="root $((SECONDS - t0)) s"
 	copy_tree "$root"
+	copy_deps "$root"
 	mount_root "$root"
 	for v in "$@"; do
 		t0=$SECONDS
@@ -216,6 +231,10 @@ prepare_root() {
 			bash -c 'source /idtypes/tools/common.sh && install_packages test' || rc=$?
 		times+=", packages $v $((SECONDS - t0)) s"
 		[ "$rc" = 0 ] || break
+		t0=$SECONDS
+		in_root "$root" env PG_MAJOR="$v" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" nice -n 19 \
+			bash -c 'source /idtypes/tools/common.sh && source /idtypes/tools/citus.sh && citus_setup'
+		times+=", Citus $v $((SECONDS - t0)) s"
 	done
 	[ "$rc" = 0 ] && { trust_local_cas "$root" || rc=$?; }
 	unmount_root "$root"
@@ -231,11 +250,160 @@ copy_tree() {
 	tar_source_tree | tar -C "$root/idtypes" -xf -
 }
 
+# copy_deps ROOT: the third-party archives that tests build from (Citus's,
+# with its .sha256 file) into ROOT/idtypes-deps, as this machine has them.
+copy_deps() {
+	local root=$1 f
+	rm -rf "$root/idtypes-deps"
+	mkdir -p "$root/idtypes-deps"
+	for f in "$IDTYPES_CITUS_ARCHIVE" "$IDTYPES_CITUS_ARCHIVE.sha256"; do
+		[ -f "$f" ] && cp "$f" "$root/idtypes-deps/"
+	done
+	[ -f "$IDTYPES_CITUS_ARCHIVE" ] || log "no $IDTYPES_CITUS_ARCHIVE on this machine: the roots build no Citus"
+	return 0
+}
+
+# tally LOG RC: add the counts of a suite's log (its last "N passed, N
+# failed, N skipped" line; a log without one counts as one failure, and so
+# does a run that failed, RC not 0, without a failed test) to total_p,
+# total_f and total_s, and put them in counts.
+tally() {
+	local line p f s
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$1" | tail -n 1)
+	[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
+	read -r p _ f _ s _ <<<"${line//,/}"
+	[ "$2" != 0 ] && [ "$f" = 0 ] && f=1
+	total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+	counts="$p passed, $f failed, $s skipped"
+}
+
+# times_of LOG: the times of the parts of a suite (its "time: ..." line).
+times_of() {
+	grep -E '^time: ' "$1" | tail -n 1 | sed 's/^time: //'
+}
+
+# matrix_cleanup: the EXIT trap of run_matrix.  Whatever happens, nothing
+# stays mounted: end the preparations still running, then unmount every
+# root, those of the packages (tools/package.sh) too.
+matrix_cleanup() {
+	local j v
+	for j in "${jobs[@]}"; do kill "$j" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	for v in "${roots[@]}"; do unmount_root "$(root_dir "$v")"; done
+	for v in "${versions[@]}"; do unmount_root "$(root_dir "$v")"; unmount_root "$(root_dir "$v").pkgtest"; done
+}
+
+# matrix_prepare LOGS: prepare the roots of the versions of roots[],
+# concurrently (mostly downloads, and dpkg, which waits on the disk), one
+# root per release, each with its own log in LOGS; IDTYPES_PREPARE_JOBS=1:
+# one after the other.  The versions whose root failed go to
+# failed_prepare[].
+matrix_prepare() {
+	local logs=$1 t0=$SECONDS release releases=() rv v i rc
+	declare -A release_versions=()
+	for v in "${roots[@]}"; do
+		release=$(release_of "$v")
+		[ -n "${release_versions[$release]:-}" ] || releases+=("$release")
+		release_versions[$release]+="${release_versions[$release]:+ }$v"
+	done
+	for release in "${releases[@]}"; do
+		rv=${release_versions[$release]}
+		log "PostgreSQL ${rv// /, }: preparing the $release root (log: $logs/prepare-$release.log)"
+		if [ "${IDTYPES_PREPARE_JOBS:-}" = 1 ]; then
+			rc=0
+			# shellcheck disable=SC2086
+			( prepare_root $rv ) >"$logs/prepare-$release.log" 2>&1 || rc=$?
+			( exit "$rc" ) &
+		else
+			# shellcheck disable=SC2086
+			( prepare_root $rv ) >"$logs/prepare-$release.log" 2>&1 &
+		fi
+		jobs+=("$!")
+	done
+	for i in "${!releases[@]}"; do
+		rc=0
+		wait "${jobs[$i]}" || rc=$?
+		release=${releases[$i]}
+		[ "$rc" = 0 ] && continue
+		# shellcheck disable=SC2206
+		failed_prepare+=(${release_versions[$release]})
+		log "PostgreSQL ${release_versions[$release]// /, }: the $release root could not be prepared:"
+		tail -n 30 "$logs/prepare-$release.log" >&2
+	done
+	jobs=()
+	log "roots prepared in $((SECONDS - t0)) s"
+}
+
+# matrix_root_suite V LOGS OUT: the suite of version V in its release's
+# root (a copy of this tree, the PGXN archive of LOGS), its output in OUT.
+matrix_root_suite() {
+	local v=$1 logs=$2 out=$3 root rc=0
+	root=$(root_dir "$v")
+	log "PostgreSQL $v: the suite in the $(release_of "$v") root $root"
+	copy_tree "$root"
+	copy_deps "$root"
+	rm -rf "$root/idtypes-dist"
+	cp -r "$logs/dist" "$root/idtypes-dist"
+	mount_root "$root"
+	in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
+		IDTYPES_WERROR="${IDTYPES_WERROR:-}" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" \
+		IDTYPES_TAP_SKIP="$MATRIX_HOST_ONLY" IDTYPES_EXPLORE_FIXED_SEEDS="$MATRIX_EXPLORE_SEEDS" \
+		IDTYPES_TAP_SKIP_WHY="runs on this machine's version only: what it tests does not change with the server's version" \
+		IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
+		bash /idtypes/tools/test.sh 2>&1 | tee "$out" || rc=$?
+	unmount_root "$root"
+	return "$rc"
+}
+
+# matrix_version V LOGS: the suite of version V (in its root, or on this
+# machine), then its Debian packages (built in its release's root and
+# tested in a clean one); their counts go to the totals and results[].
+matrix_version() {
+	local v=$1 logs=$2 out t=$SECONDS prep="" rc=0 counts
+	out="$logs/suite-$v.log"
+	if [[ " ${failed_prepare[*]} " == *" $v "* ]]; then
+		echo "0 passed, 1 failed, 0 skipped" >"$out"
+	elif [[ " ${roots[*]} " == *" $v "* ]]; then
+		prep=$(cat "$(root_dir "$v").prepare-times" 2>/dev/null || true)
+		matrix_root_suite "$v" "$logs" "$out" || rc=$?
+	else
+		log "PostgreSQL $v: the suite on this machine"
+		PG_MAJOR=$v bash "$IDTYPES_ROOT/tools/test.sh" 2>&1 | tee "$out" || rc=$?
+	fi
+	tally "$out" "$rc"
+	results+=("PostgreSQL $v ($(release_of "$v")): $counts; ${prep:+$prep, }$(times_of "$out"), suite run $((SECONDS - t)) s")
+
+	out="$logs/package-$v.log"
+	t=$SECONDS
+	rc=0
+	log "PostgreSQL $v: the Debian packages"
+	package_test "$v" "$(ls "$logs"/dist/*.zip)" 2>&1 | tee "$out" || rc=$?
+	tally "$out" "$rc"
+	results+=("PostgreSQL $v packages: $counts; $(times_of "$out"), $((SECONDS - t)) s")
+}
+
+# matrix_report LOGS: each version's line, every skipped and failed test
+# with its version, and the line of all of them together.
+matrix_report() {
+	local logs=$1 line v
+	echo
+	echo "Version matrix:"
+	for line in "${results[@]}"; do echo "  $line"; done
+	for v in "${versions[@]}"; do
+		grep -E '^skipped: ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null | sed "s/^[^:]*:skipped: /skipped on $v: /" || true
+	done
+	for v in "${versions[@]}"; do
+		grep -E '^failed: |^not ok - ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null |
+			sed -E "s/^[^:]*:(failed: |not ok - )/failed on $v: /" || true
+	done
+	echo "$total_p passed, $total_f failed, $total_s skipped"
+}
+
 # run_matrix LIST: tools/test.sh --pg LIST.
 run_matrix() {
-	local list=${1//,/ } v host
-	# global: the EXIT trap reads them
-	versions=() roots=() jobs=()
+	local list=${1//,/ } v host logs
+	# global: the EXIT trap and the functions above read them
+	versions=() roots=() jobs=() failed_prepare=() results=() total_p=0 total_f=0 total_s=0
 	[ "$list" = all ] && list="${MATRIX_VERSIONS[*]}"
 	for v in $list; do
 		release_of "$v" >/dev/null ||
@@ -251,134 +419,24 @@ run_matrix() {
 	for v in "${versions[@]}"; do
 		[ "$(release_of "$v")" = "$host" ] || roots+=("$v")
 	done
-
-	local logs
 	logs=$(mktemp -d /tmp/idtypes-matrix.XXXXXX)
-	# Whatever happens, nothing stays mounted: end the preparations still
-	# running, then unmount every root.
-	matrix_cleanup() {
-		local j
-		for j in "${jobs[@]}"; do kill "$j" 2>/dev/null || true; done
-		wait 2>/dev/null || true
-		for v in "${roots[@]}"; do unmount_root "$(root_dir "$v")"; done
-		# and those of the packages (tools/package.sh), this machine's version's too
-		for v in "${versions[@]}"; do unmount_root "$(root_dir "$v")"; unmount_root "$(root_dir "$v").pkgtest"; done
-	}
 	trap matrix_cleanup EXIT
 	trap 'exit 130' INT TERM
 
-	# Roots first, concurrently (mostly downloads, and dpkg, which waits
-	# on the disk), each with its own log.
-	local failed_prepare=() rc
-	# the PGXN archive: the roots' suites test it, and the packages are
-	# built from it (tools/package.sh)
 	command -v debootstrap >/dev/null || { as_root apt-get update -qq;
 		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+	# the PGXN archive: the roots' suites test it, and the packages are
+	# built from it (tools/package.sh)
 	log "making the PGXN archive"
 	make_dist "$logs/dist"
 	chmod -R a+rX "$logs/dist"
-	if [ ${#roots[@]} -gt 0 ]; then
-		local t0=$SECONDS release releases=() rv
-		# the releases of the roots, each with its versions
-		declare -A release_versions=()
-		for v in "${roots[@]}"; do
-			release=$(release_of "$v")
-			[ -n "${release_versions[$release]:-}" ] || releases+=("$release")
-			release_versions[$release]+="${release_versions[$release]:+ }$v"
-		done
-		# IDTYPES_PREPARE_JOBS=1: one root after the other
-		for release in "${releases[@]}"; do
-			rv=${release_versions[$release]}
-			log "PostgreSQL ${rv// /, }: preparing the $release root (log: $logs/prepare-$release.log)"
-			if [ "${IDTYPES_PREPARE_JOBS:-}" = 1 ]; then
-				rc=0
-				# shellcheck disable=SC2086
-				( prepare_root $rv ) >"$logs/prepare-$release.log" 2>&1 || rc=$?
-				( exit "$rc" ) &
-			else
-				# shellcheck disable=SC2086
-				( prepare_root $rv ) >"$logs/prepare-$release.log" 2>&1 &
-			fi
-			jobs+=("$!")
-		done
-		local i
-		for i in "${!releases[@]}"; do
-			rc=0
-			wait "${jobs[$i]}" || rc=$?
-			release=${releases[$i]}
-			if [ "$rc" != 0 ]; then
-				# shellcheck disable=SC2206
-				failed_prepare+=(${release_versions[$release]})
-				log "PostgreSQL ${release_versions[$release]// /, }: the $release root could not be prepared:"
-				tail -n 30 "$logs/prepare-$release.log" >&2
-			fi
-		done
-		jobs=()
-		log "roots prepared in $((SECONDS - t0)) s"
-	fi
-
-	# Then the suites, one version after the other (they use every core).
-	local results=() total_p=0 total_f=0 total_s=0 line p f s out
+	# the roots first, then the suites, one version after the other (they
+	# use every core)
+	[ ${#roots[@]} -eq 0 ] || matrix_prepare "$logs"
 	for v in "${versions[@]}"; do
-		out="$logs/suite-$v.log"
-		local t=$SECONDS prep=""
-		rc=0
-		if [[ " ${failed_prepare[*]} " == *" $v "* ]]; then
-			echo "0 passed, 1 failed, 0 skipped" >"$out"
-		elif [[ " ${roots[*]} " == *" $v "* ]]; then
-			local root
-			root=$(root_dir "$v")
-			prep=$(cat "$root.prepare-times" 2>/dev/null || true)
-			log "PostgreSQL $v: the suite in the $(release_of "$v") root $root"
-			copy_tree "$root"
-			rm -rf "$root/idtypes-dist"
-			cp -r "$logs/dist" "$root/idtypes-dist"
-			mount_root "$root"
-			in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
-				IDTYPES_WERROR="${IDTYPES_WERROR:-}" \
-				IDTYPES_TAP_SKIP="$MATRIX_HOST_ONLY" \
-				IDTYPES_TAP_SKIP_WHY="runs on this machine's version only: what it tests does not change with the server's version" \
-				IDTYPES_APT_SUITE="$(apt_suite_of "$v")" \
-				bash /idtypes/tools/test.sh 2>&1 | tee "$out" || rc=$?
-			unmount_root "$root"
-		else
-			log "PostgreSQL $v: the suite on this machine"
-			PG_MAJOR=$v bash "$IDTYPES_ROOT/tools/test.sh" 2>&1 | tee "$out" || rc=$?
-		fi
-		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$out" | tail -n 1)
-		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
-		read -r p _ f _ s _ <<<"${line//,/}"
-		# a suite that failed without saying so counts as one failure
-		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
-		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
-		results+=("PostgreSQL $v ($(release_of "$v")): $p passed, $f failed, $s skipped; ${prep:+$prep, }$(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), suite run $((SECONDS - t)) s")
-
-		# the version's Debian packages, built in its release's root and
-		# tested in a clean one
-		out="$logs/package-$v.log"
-		t=$SECONDS
-		rc=0
-		log "PostgreSQL $v: the Debian packages"
-		package_test "$v" "$(ls "$logs"/dist/*.zip)" 2>&1 | tee "$out" || rc=$?
-		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$out" | tail -n 1)
-		[ -n "$line" ] || line="0 passed, 1 failed, 0 skipped"
-		read -r p _ f _ s _ <<<"${line//,/}"
-		[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
-		total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
-		results+=("PostgreSQL $v packages: $p passed, $f failed, $s skipped; $(grep -E '^time: ' "$out" | tail -n 1 | sed 's/^time: //'), $((SECONDS - t)) s")
+		matrix_version "$v" "$logs"
 	done
-
-	echo
-	echo "Version matrix:"
-	for line in "${results[@]}"; do echo "  $line"; done
-	for v in "${versions[@]}"; do
-		grep -E '^skipped: ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null | sed "s/^[^:]*:skipped: /skipped on $v: /" || true
-	done
-	for v in "${versions[@]}"; do
-		grep -E '^failed: |^not ok - ' "$logs/suite-$v.log" "$logs/package-$v.log" 2>/dev/null |
-			sed -E "s/^[^:]*:(failed: |not ok - )/failed on $v: /" || true
-	done
-	echo "$total_p passed, $total_f failed, $total_s skipped"
+	matrix_report "$logs"
 	if [ "$total_f" = 0 ]; then rm -rf "$logs"; else log "logs kept in $logs"; fi
 	[ "$total_f" = 0 ]
 }

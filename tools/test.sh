@@ -196,7 +196,8 @@ fi
 # that skips whole ("1..0 # SKIP REASON") counts as one skipped test.  A
 # TAP file that died without a failed assertion counts as one failure, named
 # with the reason of its BAIL_OUT if it called one, and so does a suite that
-# failed without any failed line.
+# failed without any failed line.  (The TAP files that a bail-out left
+# unrun are counted after it, below.)
 count_results() {
 	local counts line ok bad sk
 	counts=$(awk '
@@ -312,10 +313,32 @@ if [ -n "${IDTYPES_TAP_SKIP:-}" ]; then
 		fi
 	done
 fi
+planned=("${tap_tests[@]}")
+[ -n "${IDTYPES_TAP_SKIP:-}" ] || for f in "$dir"/t/*.pl; do planned+=("t/${f##*/}"); done
 run_make installcheck-tap PROVE_FLAGS=--verbose ${tap_tests[@]:+PROVE_TESTS="${tap_tests[*]}"} \
 	>"$dir/out/tap.log" 2>&1 || rc=$?
 cat "$dir/out/tap.log"
 count_results "$dir/out/tap.log" "$rc"
+# A bail-out stops prove: the files it did not reach count as failed, each
+# named, with the reason of the bail-out.
+bailed=$(sed -n 's/^FAILED--Further testing stopped: *//p' "$dir/out/tap.log" | tail -n 1)
+for f in "${planned[@]}"; do
+	grep -q "^${f//./\\.} \.\." "$dir/out/tap.log" && continue
+	failed=$((failed + 1))
+	failures+=("$f: not run: the TAP run stopped before it${bailed:+ (bailed out: $bailed)}")
+done
+# A TAP file that this run is there to run (tools/common.sh, required_tap)
+# and that skipped, whole or in part, fails, with why it had to run and why
+# it skipped.
+while IFS=$'\t' read -r f why; do
+	[ -n "$f" ] || continue
+	[[ " ${IDTYPES_TAP_SKIP:-} " == *" $f "* ]] && continue
+	for r in "${skip_reasons[@]}"; do
+		[[ "$r" == "$f: "* ]] || continue
+		failed=$((failed + 1))
+		failures+=("$f: skipped where it must run ($why): ${r#"$f: "}")
+	done
+done < <(required_tap)
 # A file that died says why in its own log (the message of die, the server
 # log that a failed start prints): its last lines join the failure lines.
 for f in "${failures[@]}"; do

@@ -17,10 +17,12 @@ use strict;
 use warnings;
 use Exporter 'import';
 use IPC::Run;
+use POSIX qw(mktime);
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(time);
 
-our @EXPORT = qw(faketime_lib set_clock stepped_clock state_file_body write_state_file clock_program start_faked faketime_shared_files crc32c);
+our @EXPORT = qw(faketime_lib set_clock stepped_clock state_file_body write_state_file clock_program start_faked check_clock faketime_release faketime_shared_files crc32c);
 
 # libfaketime, or undef when it is not installed (Debian package
 # libfaketime).  It fakes the wall clock of the processes it is preloaded
@@ -124,23 +126,124 @@ sub faketime_shared
 
 END { unlink @faketime_pairs; }
 
+# Remove the pairs made so far, once every server started with them has
+# stopped (a test that starts many servers one after the other, as the
+# fault explorer does, would otherwise leave thousands in /dev/shm).
+sub faketime_release
+{
+	unlink @faketime_pairs;
+	@faketime_pairs = ();
+	return;
+}
+
 # Start a node with its wall clock faked: %env is libfaketime's settings
 # (FAKETIME => '-10s', or FAKETIME_TIMESTAMP_FILE => $file, ...), plus
 # fail_ok => 1 to return 0 instead of bailing out when it does not start.
 # libfaketime is added after whatever LD_PRELOAD already holds (a sanitizer
-# runtime must stay first).
+# runtime must stay first).  A server that started is checked with
+# check_clock() before this returns: a test never runs on a clock that is
+# not the one it asked for.
 sub start_faked
 {
 	my ($node, %env) = @_;
 	my $fail_ok = delete $env{fail_ok};
 	my $lib = faketime_lib() or BAIL_OUT('libfaketime is not installed');
-	local $ENV{FAKETIME_SHARED} = faketime_shared($lib);
-	local $ENV{FAKETIME_DISABLE_SHM} = '1';
-	local $ENV{LD_PRELOAD} =
-	  join(':', grep { defined && $_ ne '' } ($ENV{LD_PRELOAD}, $lib));
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	local @ENV{ keys %env } = values %env;
-	return $node->start(fail_ok => $fail_ok);
+	my $before = time;
+	my $started;
+	{
+		local $ENV{FAKETIME_SHARED} = faketime_shared($lib);
+		local $ENV{FAKETIME_DISABLE_SHM} = '1';
+		local $ENV{LD_PRELOAD} =
+		  join(':', grep { defined && $_ ne '' } ($ENV{LD_PRELOAD}, $lib));
+		local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+		local @ENV{ keys %env } = values %env;
+		$started = $node->start(fail_ok => $fail_ok);
+	}
+	check_clock($node, %env, started => [ $before, time ]) if $started;
+	return $started;
+}
+
+# The offset, or the time, that a libfaketime setting asks for, as
+# (kind, seconds, rate): ('offset', -60, 1) for '-60s' or '-1m',
+# ('at', Unix time, 1) for '@2157-03-01 12:00:00' (local time, as
+# libfaketime reads it), the rate of ' x0.05' third; () for what this does
+# not know.
+sub faked_setting
+{
+	my ($spec) = @_;
+	return () unless defined $spec;
+	$spec =~ s/^\s+|\s+$//g;
+	my $rate = $spec =~ s/\s+x(\d+(?:\.\d+)?)$// ? $1 : 1;
+	my %unit = ('' => 1, s => 1, m => 60, h => 3600, d => 86400, y => 365 * 86400);
+	return ('offset', $1 * $unit{$2}, $rate) if $spec =~ /^([+-]?\d+(?:\.\d+)?)([smhdy]?)$/;
+	return ('at', mktime($6, $5, $4, $3, $2 - 1, $1 - 1900), $rate)
+	  if $spec =~ /^\@(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/;
+	return ();
+}
+
+# Assert that the running node's wall clock is the one that libfaketime's
+# settings %env ask for (those given to start_faked(), or stepped_clock()'s
+# for a clock file that the test has just changed): libfaketime is loaded in
+# the postmaster, and clock_timestamp() there is the host's time moved by
+# the offset (or, for '@TIME', that time plus the time since the start),
+# within 2 seconds; at a rate (' x0.05') the clock runs at that rate since
+# the start (started => [before, after] the start, which start_faked()
+# gives).  A clock that is not in effect fails the test and ends it: what
+# follows would test the real clock.
+sub check_clock
+{
+	my ($node, %env) = @_;
+	my $started = delete $env{started};
+	my $name = $node->name;
+	my $spec = $env{FAKETIME};
+	if (!defined $spec && defined $env{FAKETIME_TIMESTAMP_FILE})
+	{
+		$spec = slurp_file($env{FAKETIME_TIMESTAMP_FILE});
+		chomp $spec;
+	}
+	my ($kind, $value, $rate) = faked_setting($spec);
+	my $why;
+	if (!defined $kind)
+	{
+		$why = "its setting '" . ($spec // '(none)') . "' is not one that the check knows";
+	}
+	else
+	{
+		my ($pid) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
+		my $maps = -r "/proc/$pid/maps" ? slurp_file("/proc/$pid/maps") : '';
+		$why = "libfaketime is not loaded in its postmaster (pid $pid)" unless $maps =~ /libfaketime/;
+	}
+	unless (defined $why)
+	{
+		my $tol = 2;
+		my $b = time;
+		my $server = $node->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+		my $a = time;
+		my ($t0, $t1) = $started ? @$started : ($b, $b);
+		my ($lo, $hi);
+		if ($kind eq 'offset' && $rate == 1)
+		{
+			($lo, $hi) = ($b + $value, $a + $value);
+		}
+		else
+		{
+			# libfaketime counts from the process's start, at the rate
+			($lo, $hi) = $kind eq 'at'
+			  ? ($value + $rate * ($b - $t1), $value + $rate * ($a - $t0))
+			  : ($t0 + $value + $rate * ($b - $t1), $t1 + $value + $rate * ($a - $t0));
+		}
+		$why = sprintf('its clock reads %.1f s from the host\'s, where %s asks for %.1f to %.1f s',
+			$server - $a, "'$spec'", $lo - $a, $hi - $b)
+		  if $server < $lo - $tol || $server > $hi + $tol;
+	}
+	if (defined $why)
+	{
+		fail("the faked clock of $name is in effect");
+		diag("the faked clock of $name is not in effect: $why");
+		die "the faked clock of $name is not in effect: $why\n";
+	}
+	pass("the faked clock of $name is in effect ('$spec')");
+	return 1;
 }
 
 # The lines of the clocks' state file $file (idtypes.state in the data

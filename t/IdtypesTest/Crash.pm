@@ -55,13 +55,20 @@ sub running
 # kill -9 the postmaster, the way a crash of the machine's supervisor or an
 # OOM kill would end it: nothing is written at exit.  Its children notice
 # on their own and exit; this waits for them, so that the data directory
-# can be started again.
+# can be started again.  also => [pids]: children killed right after it,
+# before any of them can notice (a walsender stopped with SIGSTOP, which
+# would otherwise never exit, or send what it holds when continued).
+# all => 1: every child is killed with it, as when the machine goes down (a
+# backend that waits for a lock that a stopped walsender holds would never
+# notice that its postmaster died).
 sub kill_postmaster
 {
-	my ($node) = @_;
+	my ($node, %opts) = @_;
 	my ($pid) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
 	my @children = children_of($pid);
 	$node->kill9;
+	kill('KILL', @{ $opts{also} }) if $opts{also};
+	kill('KILL', @children) if $opts{all} && @children;
 	foreach my $p ($pid, @children)
 	{
 		foreach (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
@@ -73,8 +80,10 @@ sub kill_postmaster
 	}
 	# A killed process stays a zombie until its parent reaps it, and a
 	# postmaster whose lock file names a process that still exists refuses
-	# to start: the lock file of a server known to be dead can go.
+	# to start: the lock files of a server known to be dead can go (the
+	# data directory's, and its socket's).
 	unlink($node->data_dir . '/postmaster.pid');
+	unlink($node->host . '/.s.PGSQL.' . $node->port . '.lock');
 	return;
 }
 

@@ -6,9 +6,9 @@
 #	  comparing each statement's output with the output the file shows (the
 #	  format is described in t/040_doc_examples.pl, which runs the plain
 #	  ```sql blocks on one server).  Blocks that need more are tagged (```sql
-#	  citus, ```sql partman) and run by the tests that set up what they
-#	  need.  Also the check that the relative links of those files lead to a
-#	  file and a heading that exist.
+#	  citus, partman, cdc, cdc-18) and run by the tests that set up what
+#	  they need.  Also the check that the relative links of those files
+#	  lead to a file and a heading that exist.
 #
 # Copyright (c) 2026, idtypes developers
 #

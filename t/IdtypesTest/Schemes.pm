@@ -1,8 +1,9 @@
 #-------------------------------------------------------------------------
 #
 # IdtypesTest/Schemes.pm
-#	  The schemes that the tests of every scheme iterate over, in the
-#	  extension's order, and how to write a value of each from its bytes.
+#	  The schemes that the tests of every scheme iterate over, read from
+#	  the extension's one table of them (src/scheme.h), and how to write a
+#	  value of each from its bytes.
 #
 # Part of the TAP tests' helpers, which t/IdtypesTest.pm exports together.
 #
@@ -16,73 +17,81 @@ package IdtypesTest::Schemes;
 use strict;
 use warnings;
 use Exporter 'import';
+use File::Basename qw(dirname);
 
 our @EXPORT = qw(schemes byte_schemes from_hex);
 
-# The schemes, in the extension's order (muid, hlculid, uid8, the UUIDs,
-# tid62): the tests that cover every scheme (round trips, fuzzing, clocks
-# across crashes, load) iterate over this list, so that a new scheme is one
-# entry here plus its own tests.  One entry per generator; the UUID versions
-# share core's type uuid.  Each has:
+# The tree these helpers belong to (t/IdtypesTest/..).
+my $root = dirname(__FILE__) . '/../..';
+
+sub slurp
+{
+	my ($file) = @_;
+	open(my $fh, '<', $file) or die "could not read $file: $!";
+	local $/;
+	my $text = <$fh>;
+	close($fh);
+	return $text;
+}
+
+# The clock word that the state file writes for the newest of the ids %1$s
+# (src/clock/clock.h), with hi8(bytea), the first 8 bytes as a bigint, that
+# t/010_clock_state.pl defines: by default the id's leading tick and
+# counter bits (the byte-string ids); the UUIDs' 60-bit field around the
+# version nibble; uid8's millisecond, at its end with automatic generator
+# ids (what every backend raises the shared word to).  What the tests know
+# of a scheme besides its table.
+my $uuid_word = 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))';
+my %clock_word = (
+	uid8 => 'max((((extract(epoch FROM uid8_timestamp(%1$s)) * 1000)::bigint + 1) << 17) - 1)',
+);
+
+# src/scheme.h's table, one hash per entry in its order.  Each has:
 #	name		the scheme, as the state file names its clock and the tests
 #				name their tables and columns
-#	type		its SQL type
+#	type		its SQL type (core's uuid for the UUID versions)
+#	uuid_version	the UUID version, or 0
 #	gen			the SQL of a new id
 #	bytes		the length of its binary form (its send format, and the
 #				bytea cast of a type of the extension's own)
 #	timestamp	the function that gives an id's time
-#	floor		the function that gives the smallest id of a time, when the
+#	floor_fn	the function that gives the smallest id of a time
+#	floor		the same, when the
 #				type does not compare with timestamptz itself (undef when
-#				it does: id >= timestamptz)
-#	clock_word	the SQL of the clock word that the state file writes for
-#				the newest of the ids %1$s (see src/clock.h), with
-#				hi8(bytea), the first 8 bytes as a bigint, that
-#				t/010_clock_state.pl defines
+#				it does: id >= timestamptz, the byte-id block of
+#				src/byteid.sql.in)
+#	clock_word	the SQL of the clock word for the newest of the ids %1$s
 #	clock_rate	how many clock words make one second
-our @SCHEMES = (
+sub read_schemes
+{
+	my $h = slurp("$root/src/scheme.h");
+	my %define = (UUID_LEN => 16, IDSCHEME_NS_PER_SEC => 1_000_000_000);
+	$define{$1} = $2 while $h =~ /^#define\s+(\w+)\s+(\d+)\s*$/mg;
+	my $value = sub { my ($v) = @_; return $v =~ /^\d+$/ ? $v : $define{$v} // die "src/scheme.h: unknown value $v"; };
+	my @schemes;
+	while ($h =~ /\n\t\[IDSCHEME_\w+\]\s*=\s*\{(.*?)\n\t\}/sg)
 	{
-		name => 'muid', type => 'muid', gen => 'gen_muid()', bytes => 16,
-		timestamp => 'muid_timestamp', floor => undef,
-		clock_word => 'max(hi8(%1$s::bytea) >> 8)', clock_rate => 1_000_000,
-	},
-	{
-		name => 'hlculid', type => 'hlculid', gen => 'gen_hlculid()', bytes => 16,
-		timestamp => 'hlculid_timestamp', floor => undef,
-		clock_word => 'max(hi8(%1$s::bytea))', clock_rate => 1_000 << 16,
-	},
-	{
-		# with automatic generator ids, the end of the newest millisecond
-		# (what every backend raises the shared word to)
-		name => 'uid8', type => 'uid8', gen => 'gen_uid8()', bytes => 8,
-		timestamp => 'uid8_timestamp', floor => 'uid8_floor',
-		clock_word => 'max((((extract(epoch FROM uid8_timestamp(%1$s)) * 1000)::bigint + 1) << 17) - 1)',
-		clock_rate => 1_000 << 17,
-	},
-	# the UUIDs' 60-bit tick: time_high..time_low around the version nibble
-	{
-		name => 'uuidv6', type => 'uuid', gen => 'uuidv6_next()', bytes => 16,
-		timestamp => 'uuidv_timestamp', floor => 'uuidv6_floor',
-		clock_word => 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))',
-		clock_rate => 10_000_000,
-	},
-	{
-		name => 'uuidv7', type => 'uuid', gen => 'uuidv7_next()', bytes => 16,
-		timestamp => 'uuidv_timestamp', floor => 'uuidv7_floor',
-		clock_word => 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))',
-		clock_rate => 1_000 << 12,
-	},
-	{
-		name => 'uuidv8', type => 'uuid', gen => 'uuidv8_next()', bytes => 16,
-		timestamp => 'uuidv8_timestamp', floor => 'uuidv8_floor',
-		clock_word => 'max((hi8(uuid_send(%1$s)) >> 16 << 12) | (hi8(uuid_send(%1$s)) & 4095))',
-		clock_rate => 62_500_000,
-	},
-	{
-		name => 'tid62', type => 'tid62', gen => 'gen_tid62()', bytes => 12,
-		timestamp => 'tid62_timestamp', floor => undef,
-		clock_word => 'max(hi8(%1$s::bytea))', clock_rate => 1 << 32,
-	},
-);
+		my $body = $1;
+		my %f = $body =~ /\.(\w+)\s*=\s*"?([^",\n]*)"?,/g;
+		my $byteid = -f "$root/src/$f{type}.sql" && slurp("$root/src/$f{type}.sql") =~ /^\@byteid /m;
+		my ($tick_ns, $counter_bits) = ($value->($f{tick_ns}), $f{counter_bits});
+		my $shift = 64 - $f{tick_bits} - $counter_bits;
+		push @schemes, {
+			name => $f{name}, type => $f{type}, uuid_version => 0 + ($f{uuid_version} // 0),
+			gen => "$f{generator}()", bytes => 0 + $value->($f{len}),
+			timestamp => $f{timestamp_fn},
+			floor_fn => "$f{name}_floor",
+			floor => $byteid ? undef : "$f{name}_floor",
+			clock_word => $clock_word{ $f{name} }
+			  // ($f{uuid_version} ? $uuid_word : 'max(hi8(%1$s::bytea)' . ($shift ? " >> $shift)" : ')')),
+			clock_rate => int(1_000_000_000 / $tick_ns) << $counter_bits,
+		};
+	}
+	die 'src/scheme.h: no entries in idschemes[]' unless @schemes;
+	return @schemes;
+}
+
+our @SCHEMES = read_schemes();
 
 # The entries of @SCHEMES, in order.
 sub schemes

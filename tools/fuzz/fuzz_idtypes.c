@@ -7,7 +7,13 @@
  *	  the casts from bytea, uuid464_decode()), the real code of src/, with
  *	  AddressSanitizer and UndefinedBehaviorSanitizer.
  *
- * The first byte of an input chooses the target, the rest is its input.
+ * The first byte of an input chooses the target; for the targets of a type
+ * (text input, binary receive, cast from bytea) the second byte chooses the
+ * type, and the rest is the input.  The types are those of the schemes of
+ * src/scheme.h with a type of their own, and their functions the ones the
+ * install script binds to them: tools/fuzz.sh writes both into the header
+ * fuzz_types.h that this file includes, so that a new scheme is fuzzed
+ * without a change here.
  * Besides memory errors and undefined behaviour, the harness aborts when a
  * property fails:
  * - an accepted text prints, through the type's output function, a text
@@ -27,7 +33,8 @@
  * harness, and the message, detail and hint are formatted for real.  The
  * objects are linked with --gc-sections, so that the rest of src/ (the
  * generators, shared memory) needs no stand-ins.  tools/fuzz.sh builds and
- * runs it.
+ * runs it; with IDTYPES_FUZZ_SEEDS set to a directory, the harness first
+ * writes a valid input of each type's targets there.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -48,35 +55,51 @@
 #include "utils/elog.h"
 
 #include "codec.h"
-
-/* the varlena macros left postgres.h in PostgreSQL 16 (as in src/compat.h,
- * which this harness, built outside the server, does not include whole) */
-#if PG_VERSION_NUM >= 160000
-#include "varatt.h"
-#endif
+#include "compat.h"
 
 /* the C library's, not libpgport's (port.h renames them) */
 #undef fprintf
 #undef vsnprintf
+#undef snprintf
 
 /* ---------- the functions under test (src/) ---------- */
 
-extern Datum muid_in(PG_FUNCTION_ARGS);
-extern Datum muid_out(PG_FUNCTION_ARGS);
-extern Datum hlculid_in(PG_FUNCTION_ARGS);
-extern Datum hlculid_out(PG_FUNCTION_ARGS);
-extern Datum uid8_in(PG_FUNCTION_ARGS);
-extern Datum uid8_out(PG_FUNCTION_ARGS);
-extern Datum uid8_recv(PG_FUNCTION_ARGS);
-extern Datum uid8_send(PG_FUNCTION_ARGS);
-extern Datum uid8_from_bytea(PG_FUNCTION_ARGS);
-extern Datum tid62_in(PG_FUNCTION_ARGS);
-extern Datum tid62_out(PG_FUNCTION_ARGS);
 extern Datum idtypes_uuid464_decode(PG_FUNCTION_ARGS);
-extern Datum idtypes_byteid16_recv(PG_FUNCTION_ARGS);
-extern Datum idtypes_byteid12_recv(PG_FUNCTION_ARGS);
-extern Datum idtypes_byteid16_from_bytea(PG_FUNCTION_ARGS);
-extern Datum idtypes_byteid12_from_bytea(PG_FUNCTION_ARGS);
+
+/*
+ * A type of the extension's own: its name, its text input and output, its
+ * binary receive and its cast from bytea, its width and whether it is
+ * passed by value (uid8).
+ */
+typedef struct FuzzType
+{
+	const char *name;
+	PGFunction	in;
+	PGFunction	out;
+	PGFunction	recv;
+	PGFunction	from_bytea;
+	int			len;
+	bool		byval;
+} FuzzType;
+
+/* the externs of those functions and fuzz_types[], made by tools/fuzz.sh */
+#include "fuzz_types.h"
+
+#define NTYPES	((int) lengthof(fuzz_types))
+
+/* the targets, by the first byte of an input (tools/fuzz.sh's seeds) */
+enum
+{
+	FUZZ_TEXT_IN,
+	FUZZ_RECV,
+	FUZZ_FROM_BYTEA,
+	FUZZ_UUID464,
+	FUZZ_BASE62,
+	FUZZ_BASE32,
+	FUZZ_BASE64URL,
+	FUZZ_ROUNDTRIPS,
+	FUZZ_TARGETS
+};
 
 /* ---------- stand-ins for the server ---------- */
 
@@ -178,7 +201,7 @@ errfinish(const char *filename, int lineno, const char *funcname)
 	}
 }
 
-#if PG_VERSION_NUM >= 160000
+#ifdef IDTYPES_HAVE_SOFT_ERRORS
 /*
  * Soft errors (ereturn, PostgreSQL 16 and later): the harness calls with no
  * error context, where the server raises them as hard errors, and so does
@@ -279,6 +302,12 @@ get_fn_expr_rettype(FmgrInfo *flinfo)
 	return InvalidOid;
 }
 
+Oid
+get_fn_expr_argtype(FmgrInfo *flinfo, int argnum)
+{
+	return InvalidOid;
+}
+
 /* as in the server's libpq/pqformat.c */
 const char *
 pq_getmsgbytes(StringInfo msg, int datalen)
@@ -362,33 +391,45 @@ call(PGFunction fn, Datum *result, int nargs, Datum a0, Datum a1, Datum a2)
 	return true;
 }
 
-typedef struct TextType
-{
-	const char *name;
-	PGFunction	in;
-	PGFunction	out;
-	int			len;			/* bytes of the value; 0: by value (uid8) */
-	int			text_len;		/* characters of its canonical text */
-} TextType;
-
-static const TextType text_types[] = {
-	{"muid", muid_in, muid_out, 16, 32},
-	{"hlculid", hlculid_in, hlculid_out, 16, 26},
-	{"uid8", uid8_in, uid8_out, 0, 16},
-	{"tid62", tid62_in, tid62_out, 12, 17},
-};
-
 static bool
-same_value(const TextType *t, Datum a, Datum b)
+same_value(const FuzzType *t, Datum a, Datum b)
 {
-	if (t->len == 0)
+	if (t->byval)
 		return a == b;
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), t->len) == 0;
 }
 
+/*
+ * The length of a type's canonical text: that of its all-zeros value (every
+ * type's text is of fixed width).
+ */
+static size_t
+text_len(const FuzzType *t)
+{
+	static size_t lens[NTYPES];
+	int			i = t - fuzz_types;
+	static const uint8 zeros[16];
+	StringInfoData buf;
+	Datum		value;
+	Datum		printed;
+
+	if (lens[i] == 0)
+	{
+		buf.data = (char *) zeros;
+		buf.len = t->len;
+		buf.maxlen = t->len;
+		buf.cursor = 0;
+		CHECK(t->len <= (int) sizeof(zeros));
+		CHECK(call(t->recv, &value, 3, PointerGetDatum(&buf), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)));
+		CHECK(call(t->out, &printed, 1, value, 0, 0));
+		lens[i] = strlen(DatumGetCString(printed));
+	}
+	return lens[i];
+}
+
 /* a text input function on a C string */
 static void
-fuzz_text_in(const TextType *t, const char *s)
+fuzz_text_in(const FuzzType *t, const char *s)
 {
 	Datum		value,
 				again;
@@ -399,7 +440,7 @@ fuzz_text_in(const TextType *t, const char *s)
 	{
 		/* the output reads back as the same value, and is canonical */
 		CHECK(call(t->out, &printed, 1, value, 0, 0));
-		CHECK(strlen(DatumGetCString(printed)) == (size_t) t->text_len);
+		CHECK(strlen(DatumGetCString(printed)) == text_len(t));
 		CHECK(call(t->in, &again, 1, printed, 0, 0));
 		CHECK(same_value(t, value, again));
 		CHECK(call(t->out, &reprinted, 1, again, 0, 0));
@@ -416,8 +457,9 @@ fuzz_text_in(const TextType *t, const char *s)
 
 /* a binary receive function on a StringInfo of the bytes, as the server calls it */
 static void
-fuzz_recv(PGFunction recv, int len, bool byval, const uint8 *data, size_t size)
+fuzz_recv(const FuzzType *t, const uint8 *data, size_t size)
 {
+	int			len = t->len;
 	StringInfoData buf;
 	Datum		value;
 
@@ -427,13 +469,13 @@ fuzz_recv(PGFunction recv, int len, bool byval, const uint8 *data, size_t size)
 	buf.len = (int) size;
 	buf.maxlen = (int) size + 1;
 	buf.cursor = 0;
-	if (call(recv, &value, 3, PointerGetDatum(&buf), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)))
+	if (call(t->recv, &value, 3, PointerGetDatum(&buf), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)))
 	{
 		uint8		bytes[16];
 
 		CHECK(size == (size_t) len);
 		CHECK(buf.cursor == buf.len);
-		if (byval)
+		if (t->byval)
 			codec_put_be(bytes, DatumGetUInt64(value), len);
 		else
 			memcpy(bytes, DatumGetPointer(value), len);
@@ -458,16 +500,17 @@ make_varlena(const uint8 *data, size_t size)
 
 /* a cast from bytea */
 static void
-fuzz_from_bytea(PGFunction fn, int len, bool byval, const uint8 *data, size_t size)
+fuzz_from_bytea(const FuzzType *t, const uint8 *data, size_t size)
 {
+	int			len = t->len;
 	Datum		value;
 
-	if (call(fn, &value, 1, PointerGetDatum(make_varlena(data, size)), 0, 0))
+	if (call(t->from_bytea, &value, 1, PointerGetDatum(make_varlena(data, size)), 0, 0))
 	{
 		uint8		bytes[16];
 
 		CHECK(size == (size_t) len);
-		if (byval)
+		if (t->byval)
 			codec_put_be(bytes, DatumGetUInt64(value), len);
 		else
 			memcpy(bytes, DatumGetPointer(value), len);
@@ -630,6 +673,71 @@ fuzz_roundtrips(const uint8 *data, size_t size)
 	}
 }
 
+/* ---------- seeds ---------- */
+
+/* Write an input (target byte, type byte, then data) into dir. */
+static void
+write_seed(const char *dir, const char *name, int target, int type, const void *data, size_t size)
+{
+	char		path[4096];
+	FILE	   *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	CHECK(f != NULL);
+	fputc(target, f);
+	fputc(type, f);
+	CHECK(fwrite(data, 1, size, f) == size);
+	CHECK(fclose(f) == 0);
+}
+
+/*
+ * With IDTYPES_FUZZ_SEEDS, a valid input of each type's targets there: the
+ * text of a value (its bytes 0x01, 0x02, ...), and those bytes for the
+ * receive function and the cast.  Also names the types on stderr, for
+ * t/015_libfuzzer.pl.
+ */
+int			LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	const char *dir = getenv("IDTYPES_FUZZ_SEEDS");
+
+	fprintf(stderr, "fuzz_idtypes types:");
+	for (int i = 0; i < NTYPES; i++)
+		fprintf(stderr, " %s", fuzz_types[i].name);
+	fprintf(stderr, "\n");
+	if (dir == NULL)
+		return 0;
+	for (int i = 0; i < NTYPES; i++)
+	{
+		const FuzzType *t = &fuzz_types[i];
+		uint8		bytes[16];
+		StringInfoData buf;
+		Datum		value;
+		Datum		printed;
+		char		name[256];
+
+		for (int b = 0; b < t->len; b++)
+			bytes[b] = (uint8) (b + 1);
+		buf.data = (char *) bytes;
+		buf.len = t->len;
+		buf.maxlen = t->len;
+		buf.cursor = 0;
+		CHECK(call(t->recv, &value, 3, PointerGetDatum(&buf), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)));
+		CHECK(call(t->out, &printed, 1, value, 0, 0));
+		snprintf(name, sizeof(name), "text-%s", t->name);
+		write_seed(dir, name, FUZZ_TEXT_IN, i, DatumGetCString(printed), strlen(DatumGetCString(printed)));
+		snprintf(name, sizeof(name), "recv-%s", t->name);
+		write_seed(dir, name, FUZZ_RECV, i, bytes, t->len);
+		snprintf(name, sizeof(name), "bytea-%s", t->name);
+		write_seed(dir, name, FUZZ_FROM_BYTEA, i, bytes, t->len);
+		free_all();
+	}
+	return 0;
+}
+
 /* ---------- the entry point ---------- */
 
 int			LLVMFuzzerTestOneInput(const uint8 *data, size_t size);
@@ -637,12 +745,16 @@ int			LLVMFuzzerTestOneInput(const uint8 *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8 *data, size_t size)
 {
-	const uint8 *in = data + 1;
-	size_t		n = size > 0 ? size - 1 : 0;
+	int			target = size > 0 ? data[0] % FUZZ_TARGETS : 0;
+	bool		typed = target == FUZZ_TEXT_IN || target == FUZZ_RECV || target == FUZZ_FROM_BYTEA;
+	size_t		skip = typed ? 2 : 1;
+	const uint8 *in = data + skip;
+	size_t		n = size > skip ? size - skip : 0;
+	const FuzzType *t = &fuzz_types[size > 1 ? data[1] % NTYPES : 0];
 	char	   *s;
 	size_t		slen;
 
-	if (size == 0)
+	if (size < skip)
 		return 0;
 
 	/* as a C string, the way the server passes text: up to a NUL */
@@ -651,44 +763,29 @@ LLVMFuzzerTestOneInput(const uint8 *data, size_t size)
 	s[n] = '\0';
 	slen = strlen(s);
 
-	switch (data[0] % 16)
+	switch (target)
 	{
-		case 0:
-		case 1:
-		case 2:
-		case 3:
-			fuzz_text_in(&text_types[data[0] % 16], s);
+		case FUZZ_TEXT_IN:
+			fuzz_text_in(t, s);
 			break;
-		case 4:
-			fuzz_recv(idtypes_byteid16_recv, 16, false, in, n);
+		case FUZZ_RECV:
+			fuzz_recv(t, in, n);
 			break;
-		case 5:
-			fuzz_recv(idtypes_byteid12_recv, 12, false, in, n);
+		case FUZZ_FROM_BYTEA:
+			fuzz_from_bytea(t, in, n);
 			break;
-		case 6:
-			fuzz_recv(uid8_recv, 8, true, in, n);
-			break;
-		case 7:
-			fuzz_from_bytea(idtypes_byteid16_from_bytea, 16, false, in, n);
-			break;
-		case 8:
-			fuzz_from_bytea(idtypes_byteid12_from_bytea, 12, false, in, n);
-			break;
-		case 9:
-			fuzz_from_bytea(uid8_from_bytea, 8, true, in, n);
-			break;
-		case 10:
+		case FUZZ_UUID464:
 			fuzz_uuid464(s);
 			break;
-		case 11:
+		case FUZZ_BASE62:
 			fuzz_base62(s, slen);
 			break;
-		case 12:
+		case FUZZ_BASE32:
 			/* the byte count from the input's first character */
 			if (slen > 0)
 				fuzz_base32(1 + (uint8) s[0] % 32, s + 1, slen - 1);
 			break;
-		case 13:
+		case FUZZ_BASE64URL:
 			if (slen > 0)
 				fuzz_base64url((uint8) s[0] % 49, s + 1, slen - 1);
 			break;
