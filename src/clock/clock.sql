@@ -44,7 +44,7 @@ CREATE FUNCTION idtypes_advance_clocks_past_stored(
 		OUT newest_id pg_catalog.text)
 	RETURNS SETOF pg_catalog.record
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clocks_past_stored'
-	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE SECURITY INVOKER ROWS 10;
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED SECURITY INVOKER ROWS 10;
 COMMENT ON FUNCTION idtypes_advance_clocks_past_stored() IS
 	'moves every scheme''s clock past the newest id stored in this database (columns of its types and uuid columns, domains and arrays); one row per column and scheme read, with its newest id';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() FROM PUBLIC;
