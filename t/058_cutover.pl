@@ -215,8 +215,9 @@ IPC::Run::run([ 'pg_dump', '--schema-only', '--no-owner', '--no-privileges', '-d
   or die "pg_dump --schema-only | psql failed: $schema_err";
 grant_call($subscriber);
 $origin->safe_psql('postgres', 'CREATE PUBLICATION cutover FOR ALL TABLES');
-$subscriber->safe_psql('postgres', 'CREATE SUBSCRIPTION cutover CONNECTION \''
-	  . $origin->connstr('postgres') . '\' PUBLICATION cutover WITH (copy_data = true)');
+my $origin_conn = $origin->connstr . ' dbname=postgres';
+$subscriber->safe_psql('postgres',
+	"CREATE SUBSCRIPTION cutover CONNECTION '$origin_conn' PUBLICATION cutover WITH (copy_data = true)");
 $subscriber->wait_for_subscription_sync($origin, 'cutover');
 insert_rows(100);
 $origin->wait_for_catchup('cutover');
