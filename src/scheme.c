@@ -26,17 +26,25 @@
 
 #define IDSCHEMES_COLUMNS	14
 
-/* The 22008 of a time outside a scheme's range. */
+/*
+ * The 22008 of a time outside a scheme's range.  The range ends with the
+ * last microsecond of the last tick (a millisecond's 999th, say).
+ */
 pg_noreturn static void
 out_of_range(const IdScheme *s)
 {
+	int64		tick_usec = (s->tick_ns + 999) / 1000;
+	TimestampTz last = idscheme_tick_to_timestamptz(idscheme_tick_max(s), s);
+
+	last += tick_usec - 1;
+
 	/* (timestamptz_to_str() returns a static buffer: both are copied) */
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("timestamp out of range for %s%s", s->uuid_version ? "" : "type ", s->label),
 			 errdetail("A %s holds times from %s to %s.", s->label,
 					   pstrdup(timestamptz_to_str(idscheme_epoch(s))),
-					   pstrdup(timestamptz_to_str(idscheme_tick_to_timestamptz(idscheme_tick_max(s), s))))));
+					   pstrdup(timestamptz_to_str(last)))));
 }
 
 /*

@@ -446,7 +446,7 @@ my $template = 'src/byteid.sql.in';
 my $sources;
 ($ok, $sources, $err) = make_var('SQL_SOURCES');
 my @sources = split ' ', $sources;
-my @in_src = map { substr($_, length($root) + 1) } glob("$root/src/*.sql");
+my @in_src = map { substr($_, length($root) + 1) } (glob("$root/src/*.sql"), glob("$root/src/*/*.sql"));
 is(join(' ', sort @sources), join(' ', sort @in_src),
 	'every SQL file in src/ is a source of the install script, once') or diag($err);
 
