@@ -1,6 +1,6 @@
 # A cutover in one call: idtypes_advance_clocks_past_stored() moves every
 # scheme's clock past the newest id stored in the database, where no WAL
-# carried the clocks over (src/clock/stored.c).  Two servers receive the
+# carried the clocks over (src/stored.c).  Two servers receive the
 # ids of an origin and run 30 seconds behind it (libfaketime):
 #
 #   1. a logical dump of the origin restored (pg_dump | psql);

@@ -1,7 +1,7 @@
 -- src/clock/clock.sql: what moves the schemes' server-wide clocks by hand
 -- (src/clock/sql.c), by the scheme's name.  Each type's source moves its
 -- clock past an id of the type: idtypes_advance_clock(past <type>).
--- src/clock/stored.c moves every clock past the ids a database holds.
+-- src/stored.c moves every clock past the ids a database holds.
 
 ---------------------------------------------------------------------------
 -- idtypes_advance_clock
@@ -30,7 +30,7 @@ GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.time
 ---------------------------------------------------------------------------
 
 -- Every scheme's clock past the newest id stored in this database, in one
--- call (src/clock/stored.c): after a logical dump restored, or a cutover
+-- call (src/stored.c): after a logical dump restored, or a cutover
 -- by logical replication.  It reads every column of the extension's types
 -- and every uuid column (per UUID version), with domains and arrays, with
 -- the caller's rights (SECURITY INVOKER: a table the caller cannot read is

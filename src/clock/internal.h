@@ -3,8 +3,7 @@
  * internal.h
  *	  What the files of the clock subsystem (src/clock/) share, and nothing
  *	  outside it sees: the state file (state.c), the WAL (wal.c), the
- *	  clocks' side of both (clock.c), the safe bound's (bound.c), and the
- *	  moves by hand (sql.c, stored.c).
+ *	  clocks' side of both (clock.c), and the safe bound's (bound.c).
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -59,16 +58,6 @@ extern void idclock_rewind(IdSchemeId id, uint64 word);
  */
 extern void idclock_redo_raise(int clock, uint64 reserved);
 extern void idclock_redo_rewind(int clock, uint64 word);
-
-/* ---------- moving a clock by hand (sql.c) ---------- */
-
-/*
- * The error of a function that moves a clock on a server without
- * shared_preload_libraries; the word past which a clock moves to pass a
- * time (the end of its microsecond, or of its tick when that is longer).
- */
-extern void idclock_check_shared(const char *function);
-extern uint64 idclock_word_past(IdSchemeId id, TimestampTz t);
 
 /* ---------- the WAL (wal.c) ---------- */
 

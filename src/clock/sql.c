@@ -267,7 +267,7 @@ word_past(IdSchemeId id, TimestampTz t, const char *what)
 	return (((uint64) ticks + 1) << s->counter_bits) - 1;
 }
 
-/* word_past() for the clocks moved past the ids stored (stored.c) */
+/* word_past() for the clocks moved past the ids stored (src/stored.c) */
 uint64
 idclock_word_past(IdSchemeId id, TimestampTz t)
 {

@@ -9,7 +9,8 @@
  * clocks start from its system clock, which may be behind the ids it now
  * holds.  This function finds every column that holds the ids of a scheme,
  * reads the newest id of each, and moves each scheme's clock past the
- * newest of all, with the checks of idtypes_advance_clock() (sql.c).
+ * newest of all, with the checks of idtypes_advance_clock()
+ * (src/clock/sql.c).  It knows every scheme's SQL, so it sits above them.
  *
  * The columns: those of ordinary, partitioned and populated materialized
  * tables outside the system schemas, not temporary, whose type is a type of
@@ -32,7 +33,7 @@
  *
  * Copyright (c) 2026, idtypes developers
  *
- * src/clock/stored.c
+ * src/stored.c
  *
  *-------------------------------------------------------------------------
  */
@@ -51,8 +52,8 @@
 #include "utils/syscache.h"
 #include "utils/uuid.h"
 
+#include "clock/clock.h"
 #include "compat.h"
-#include "internal.h"
 #include "uuid.h"
 
 #define STORED_FUNCTION		"idtypes_advance_clocks_past_stored()"
@@ -145,12 +146,15 @@ newest_id(const StoredColumn *col, const IdScheme *s, const char *nsp, uint64 *w
 {
 	StringInfoData sql;
 	const char *attname = quote_identifier(col->attname);
-	/* qualified: an output column's name would be ambiguous in ORDER BY */
 	const char *e = col->array ? "u.e" : psprintf("t.%s", attname);
 	HeapTuple	tuple;
 	bool		isnull;
 	Datum		value;
 
+	/*
+	 * The id is qualified (t.col, u.e): an output column's name would be
+	 * ambiguous in ORDER BY.
+	 */
 	initStringInfo(&sql);
 	/* the id's text, and its UUID or its time */
 	appendStringInfo(&sql, "SELECT %s::pg_catalog.text, ", e);
