@@ -204,6 +204,40 @@ $restored->poll_query_until('postgres', q{SELECT current_setting('idtypes.clock_
   or die 'idtypes.clock_max_ahead was not reloaded';
 cutover($restored, 'restored', \%newest, co_secret => 'muid');
 
+# Domains over the types and arrays of them, every other scheme: one id of
+# each, 50 s ahead of the restored server's clock (20 s past the origin's).
+my (@columns, %shape_newest, @shape_rows);
+for my $i (0 .. $#schemes)
+{
+	my $s = $schemes[$i];
+	my $domain = $i % 2 == 0;
+	$restored->safe_psql('postgres', "CREATE DOMAIN d_$s->{name} AS $s->{type}") if $domain;
+	push @columns, [ $s, "c_$s->{name}", $domain ? "d_$s->{name}" : "$s->{type}\[\]",
+		$domain ? "$s->{floor_fn}(now() + interval '50 s')" : "ARRAY[NULL, $s->{floor_fn}(now() + interval '50 s')]" ];
+}
+$restored->safe_psql('postgres', 'CREATE TABLE co_shapes (' . join(', ', map { "$_->[1] $_->[2]" } @columns) . ');'
+	  . 'INSERT INTO co_shapes VALUES (' . join(', ', map { $_->[3] } @columns) . ');'
+	  . 'GRANT SELECT ON co_shapes TO mover');
+for my $c (@columns)
+{
+	my ($s, $col, $type) = @$c;
+	my $array = $type =~ /\[\]$/;
+	my $id = $restored->safe_psql('postgres', 'SELECT ' . ($array ? "$col\[2\]" : $col) . '::text FROM co_shapes');
+	$shape_newest{ $s->{name} } = $id;
+	push @shape_rows, map { "co_shapes|$col|$_->{name}|" . ($_ eq $s ? $id : 'NULL') } grep { $_->{type} eq $s->{type} } @schemes;
+	my $n = at_or_below($restored, $s, $id);
+	ok($n > 0, "restored: $s->{name}: new ids at or below an id of a" . ($array ? 'n array' : ' domain')
+		  . " column 20 s ahead, before the call ($n of $count)");
+}
+($ret, $out, $err) = call($restored, 'mover');
+is(join("\n", grep { /^co_shapes\|/ } sort split /\n/, $out), join("\n", sort @shape_rows),
+	'restored: the columns of domains and arrays, with their newest ids') or diag($err);
+for my $s (@schemes)
+{
+	is(at_or_below($restored, $s, $shape_newest{ $s->{name} }), 0,
+		"restored: $s->{name}: after the call, no new id at or below the id of the domain or array column");
+}
+
 #
 # 2. A cutover by logical replication: the initial copy, then changes.
 #
