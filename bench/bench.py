@@ -35,22 +35,11 @@ import psycopg
 
 # A UUIDv7 in PL/pgSQL of the kind people paste from blog posts: a random
 # (v4) uuid with the Unix milliseconds written over its first six bytes and
-# the version nibble changed to 7.  Defined here for comparison; idtypes does
-# not ship it.
-PLPGSQL_UUIDV7 = """
-CREATE OR REPLACE FUNCTION bench_plpgsql_uuidv7() RETURNS uuid
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-    b bytea := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    ms bigint := pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000);
-BEGIN
-    -- (the SQL-standard forms of overlay and substring are always pg_catalog's)
-    b := overlay(b PLACING substring(pg_catalog.int8send(ms) FROM 3) FROM 1 FOR 6);
-    b := pg_catalog.set_byte(b, 6, (pg_catalog.get_byte(b, 6) & 15) | 112);
-    RETURN pg_catalog.encode(b, 'hex')::uuid;
-END
-$$;
-"""
+# the version nibble changed to 7 (bench/plpgsql_uuidv7.sql, which
+# bench/instructions.sh reads too).  Defined here for comparison; idtypes
+# does not ship it.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "plpgsql_uuidv7.sql")) as _f:
+    PLPGSQL_UUIDV7 = _f.read()
 
 # Fill a table in transactions of `batch` rows, the way an application
 # inserts: INSERT ... SELECT with the key from the column's DEFAULT.
@@ -85,7 +74,7 @@ IDTYPES_GENERATORS = []
 
 TARGET_GEN_USEC = 0.15
 
-ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,syncrep"
+ALL_PARTS = "gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,syncrep,companion"
 
 # The servers the generation and INSERT parts run on, and the settings each
 # has that a benchmark chose (named next to their figures).  The tuned
@@ -140,14 +129,15 @@ class Bench:
 
     # -- connections --------------------------------------------------------
 
-    def connect(self, server):
+    def connect(self, server, options=None):
         host = {"shared": self.args.shared, "local": self.args.local,
                 "one": self.args.one, "defpre": self.args.defpre,
                 "deflocal": self.args.deflocal, "before": self.args.before,
                 "after": self.args.after, "syncbefore": self.args.sync_before,
                 "syncafter": self.args.sync_after}[server]
+        extra = {"options": options} if options else {}
         return psycopg.connect(host=host, port=5432, user="postgres",
-                               dbname="postgres", autocommit=True)
+                               dbname="postgres", autocommit=True, **extra)
 
     def timed(self, conn, sql, params=None):
         start = time.perf_counter()
@@ -350,14 +340,15 @@ per-call cost). {rounds} rounds.
 
     # -- pgbench: shared against per-backend --------------------------------
 
-    def pgbench(self, server, script, clients, secs):
+    def pgbench(self, server, script, clients, secs, options=None):
         host = self.args.shared if server == "shared" else self.args.local
+        env = dict(os.environ, PGOPTIONS=options) if options else None
         out = subprocess.run(
             [os.path.join(self.args.pgbin, "pgbench"), "-h", host, "-p", "5432",
              "-U", "postgres", "-n", "-M", "prepared", "-f", script,
              "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(secs),
              "postgres"],
-            capture_output=True, text=True, check=True).stdout
+            capture_output=True, text=True, check=True, env=env).stdout
         m = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", out)
         return float(m.group(1))
 
@@ -1137,6 +1128,165 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
 | clients | `uuidv7()` TPS | `uuidv7_next()` TPS | `uuidv7_next()` / `uuidv7()` |
 |---|---|---|---|
 """ + "\n".join(pg_cells) + "\n")
+
+    # -- the pure-SQL companion ---------------------------------------------
+
+    def part_companion(self):
+        """The companion (companion/, on core types) next to the C
+        generators, gen_random_uuid() and the PL/pgSQL recipe, in one
+        database of the tuned server, installed once (its session
+        parameters are the database's): the session mode on one
+        connection, the sequence mode on another, which sets it for itself
+        (idtypes_sql.clock, read at a session's first id)."""
+        title = "## The pure-SQL companion"
+        with self.connect("shared") as c:
+            c.execute("CREATE SCHEMA IF NOT EXISTS idtypes_sql")
+            c.execute("CREATE EXTENSION IF NOT EXISTS idtypes_sql SCHEMA idtypes_sql")
+            # uid8 with all 2048 generator ids, as on the C server: its
+            # cost, not the layout's 64 ids per millisecond per id
+            c.execute("UPDATE idtypes_sql.idtypes_sql_settings SET clock = 'session', "
+                      "uid8_generator_id = 0, uid8_generator_count = 2048")
+        seq_options = "-c idtypes_sql.clock=sequence"
+        # (label, SQL type, expression, kind); the companion's schemes in
+        # the canonical order, each in both modes after the C generator
+        comp = [("muid", "uuid", "gen_muid()", "muid"), ("hlculid", "uuid", "gen_hlculid()", "hlculid"),
+                ("uid8", "bigint", "gen_uid8()", "uid8"), ("uuidv6", "uuid", "uuidv6_next()", "uuid"),
+                ("uuidv7", "uuid", "uuidv7_next()", "uuid"), ("uuidv8", "uuid", "uuidv8_next()", "uuid"),
+                ("tid62", "bytea", "gen_tid62()", "tid62")]
+        alts = [("bigint sequence", "bigint", "nextval('bench_seq')", "core"),
+                ("gen_random_uuid()", "uuid", "gen_random_uuid()", "core"),
+                ("PL/pgSQL UUIDv7", "uuid", "bench_plpgsql_uuidv7()", "recipe")]
+        for scheme, typ, expr, ctype in comp:
+            alts.append((f"C {expr}", ctype, f"public.{expr}", "C"))
+            alts.append((f"companion {expr}", typ, f"idtypes_sql.{expr}", "session"))
+            alts.append((f"companion {expr} (sequence)", typ, f"idtypes_sql.{expr}", "sequence"))
+        # the sequence mode costs tens of microseconds a call: fewer calls
+        n = self.nrows(1_000_000, 100_000)
+        n_seq = max(n // 20, 1000)
+        rounds = self.nrounds(5, 2)
+        log(f"companion: generation, {n} calls per statement ({n_seq} in the sequence mode), {rounds} rounds")
+        base_alts = [("count(1)", "1", n), ("count(1) seq", "1", n_seq)]
+        # (uid8 always takes the sequence clock)
+        slow = {a[0] for a in alts if a[3] == "sequence" or (a[3] == "session" and "uid8" in a[2])}
+        gen_alts = base_alts + [(a[0], a[2], n_seq if a[0] in slow else n) for a in alts]
+        times = {a[0]: [] for a in gen_alts}
+        seq_names = {"count(1) seq"} | {a[0] for a in alts if a[3] == "sequence"}
+        with self.connect("shared") as c, self.connect("shared", seq_options) as cs:
+            for name, expr, k in gen_alts:
+                (cs if name in seq_names else c).execute(f"SELECT count({expr}) FROM generate_series(1, 1000)")
+            for r in range(rounds):
+                for name, expr, k in rotated(gen_alts, r):
+                    times[name].append(self.timed(cs if name in seq_names else c,
+                                                  f"SELECT count({expr}) FROM generate_series(1, {k})"))
+        per_call = {}
+        for name, expr, k in gen_alts[2:]:
+            base = times["count(1) seq" if name in slow else "count(1)"]
+            per_call[name] = [(t - b) / k * 1e6 for t, b in zip(times[name], base)]
+        pc = {k: med(v) for k, v in per_call.items()}
+        recipe = pc["PL/pgSQL UUIDv7"]
+        rand = pc["gen_random_uuid()"]
+
+        n_ins = self.nrows(200_000, 20_000)
+        n_ins_seq = max(n_ins // 4, 1000)
+        ins_rounds = self.nrounds(3, 1)
+        batch = 1000
+        log(f"companion: insert, {n_ins} rows ({n_ins_seq} in the sequence mode) in transactions of {batch}, "
+            f"{ins_rounds} rounds")
+        res = {a[0]: {"secs": [], "wal": [], "density": [], "index": [], "heap": []} for a in alts}
+        with self.connect("shared") as c, self.connect("shared", seq_options) as cs:
+            for r in range(ins_rounds):
+                for name, typ, expr, kind in rotated(alts, r):
+                    rows = n_ins_seq if kind == "sequence" else n_ins
+                    self.insert_once(cs if kind == "sequence" else c, typ, expr, rows, batch, res[name])
+            c.execute("DROP TABLE IF EXISTS bench_insert")
+        rate = {a[0]: (n_ins_seq if a[3] == "sequence" else n_ins) / med(res[a[0]]["secs"]) for a in alts}
+        recipe_rate = rate["PL/pgSQL UUIDv7"]
+
+        # concurrency: the sequence mode serialises each scheme's clock
+        clients_list = [1, 2, 4]
+        secs = 1 if self.quick else 2
+        pg_rounds = self.nrounds(3, 1)
+        pg = [("C", "public.uuidv7_next()"), ("companion", "idtypes_sql.uuidv7_next()"),
+              ("companion (sequence)", "idtypes_sql.uuidv7_next()"), ("recipe", "bench_plpgsql_uuidv7()")]
+        log(f"companion: pgbench, clients {clients_list}, {secs} s, {pg_rounds} rounds")
+        scripts = {}
+        for label, expr in pg:
+            path = os.path.join(self.args.workdir, f"pgbench_companion_{len(scripts)}.sql")
+            with open(path, "w") as f:
+                f.write("\\startpipeline\n" + f"SELECT {expr};\n" * PIPELINE + "\\endpipeline\n")
+            scripts[label] = path
+        pg_alts = [(label, cl) for label, _ in pg for cl in clients_list]
+        tps = {a: [] for a in pg_alts}
+        for r in range(pg_rounds):
+            for label, cl in rotated(pg_alts, r):
+                tps[(label, cl)].append(self.pgbench("shared", scripts[label], cl, secs,
+                                                     seq_options if "sequence" in label else None))
+
+        self.target("companion: `uuidv7_next()` µs per call / the PL/pgSQL recipe's",
+                    pc["companion uuidv7_next()"] / recipe, 1.0)
+        self.target("companion: `uuidv7_next()` INSERT rows/s / the PL/pgSQL recipe's",
+                    rate["companion uuidv7_next()"] / recipe_rate, 1.0, at_least=True)
+
+        gen_rows = []
+        for name, typ, expr, kind in alts:
+            p = per_call[name]
+            gen_rows.append(f"| `{expr}` | {kind} | {med(p):.3f} | {fmt_range(p, '{:.3f}')} | "
+                            f"{pc[name] / recipe:.2f}× | {pc[name] / rand:.2f}× |")
+        ins_rows = []
+        for name, typ, expr, kind in alts:
+            d = res[name]
+            rows = n_ins_seq if kind == "sequence" else n_ins
+            c_name = "C " + name.split(" ", 1)[1].replace(" (sequence)", "") if kind in ("session", "sequence") else None
+            vs_c = f"{rate[c_name] / rate[name]:.2f}×" if c_name else ""
+            ins_rows.append(f"| `{expr}` | `{typ}` | {kind} | {rows:,} | {rate[name]:,.0f} | "
+                            f"{fmt_range([rows / x for x in d['secs']], '{:,.0f}')} | "
+                            f"{rate[name] / recipe_rate:.2f}× | {vs_c} | {med(d['wal']):.0f} | {med(d['density']):.1f}% |")
+        pg_rows = []
+        for cl in clients_list:
+            cells = " | ".join(f"{med(tps[(label, cl)]):,.0f}" for label, _ in pg)
+            pg_rows.append(f"| {cl} | {cells} |")
+        self.results["companion"] = {
+            "n": n, "n_seq": n_seq, "times": times, "per_call_usec": per_call,
+            "insert_n": n_ins, "insert_n_seq": n_ins_seq, "insert": res,
+            "pgbench": {f"{a[0]}|{a[1]}": v for a, v in tps.items()}}
+        self.sections.append(f"""{title}
+
+The companion (`companion/`, SQL and PL/pgSQL on core types) on the tuned
+server, next to the C extension's generators, `gen_random_uuid()` and the
+PL/pgSQL UUIDv7 recipe, in one database, the extension in schema
+`idtypes_sql`: in the session mode (a clock per session, in parameters)
+on one connection, in the sequence mode (one clock per scheme in a
+sequence, under an advisory lock) on another, which sets
+`idtypes_sql.clock = 'sequence'` for itself. muid and uid8 always take the
+sequence clock. uid8 with 2048 generator ids, as on the C server. The C
+generators cost tens of nanoseconds a call: at these sizes their figures
+are mostly noise.
+
+Generation: `SELECT count(f()) FROM generate_series(1, n)`, n = {n:,}
+({n_seq:,} in the sequence mode and for uid8), per call the time over `count(1)` of
+the same n, {rounds} rounds. Ratios of medians.
+
+| generator | kind | µs per call (median) | min–max | / recipe | / gen_random_uuid() |
+|---|---|---|---|---|---|
+""" + "\n".join(gen_rows) + f"""
+
+INSERT: a table `(id <type> PRIMARY KEY DEFAULT <generator>, v int NOT
+NULL)` filled in transactions of {batch}, as in
+[INSERT past shared_buffers](#insert-past-shared_buffers): {n_ins:,} rows
+({n_ins_seq:,} in the sequence mode), {ins_rounds} rounds.
+
+| generator | type | kind | rows | rows/s (median) | min–max | / recipe's | C's / this | WAL bytes/row | leaf density |
+|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(ins_rows) + f"""
+
+Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
+`SELECT f();` in one pipeline per transaction, {pg_rounds} rounds
+(median TPS). The sequence mode takes each scheme's clock under one
+advisory lock: its TPS does not grow with the clients.
+
+| clients | C `uuidv7_next()` | companion | companion, sequence mode | PL/pgSQL recipe |
+|---|---|---|---|---|
+""" + "\n".join(pg_rows) + "\n")
 
     # -- report -------------------------------------------------------------
 

@@ -16,13 +16,16 @@
 # index size and leaf density), in-memory sort, COPY TO and FROM text, and a time-range query on
 # an indexed key; on PostgreSQL 18 also core's uuidv7() against uuidv7_next()
 # (generation, INSERT and pgbench, part corev7; skipped on older servers,
-# which have no uuidv7()).  Every measurement is repeated in interleaved rounds
+# which have no uuidv7()); and the pure-SQL companion's generators
+# (companion/, in both clock modes) next to the C ones, gen_random_uuid()
+# and the PL/pgSQL UUIDv7 (part companion).  Every measurement is repeated in interleaved rounds
 # (each alternative once per round, in a rotating order); the report gives
 # medians, min-max and ratios against the targets.
 #
 #   --quick       small sizes, one or two rounds: a smoke run of a few
 #                 minutes that writes to bench/out/quick/ (not committed)
-#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,syncrep
+#   --only LIST   comma-separated parts: gen,uid8rate,pgbench,insert,sort,copy,range,corev7,walres,floor,
+#                 syncrep,companion
 #   --rounds N    N rounds in every part (instead of each part's own number)
 #   --rows N      N calls per generation statement and N rows per INSERT
 #                 (instead of 1,000,000)

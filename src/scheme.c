@@ -20,6 +20,7 @@
 #include "funcapi.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
+#include "utils/tuplestore.h"
 
 #include "compat.h"
 #include "scheme.h"

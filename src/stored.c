@@ -50,6 +50,7 @@
 #include "utils/lsyscache.h"
 #include "utils/rls.h"
 #include "utils/syscache.h"
+#include "utils/tuplestore.h"
 #include "utils/uuid.h"
 
 #include "clock/clock.h"

@@ -47,13 +47,15 @@ for my $file (@files)
 	push @blocks, map { { %$_, file => $file } } doc_sql_blocks("$root/$file");
 	# the other tags: blocks that need several servers (norun: a TAP test
 	# beside them runs what they show), a Citus cluster (t/060_citus.pl runs
-	# them), pg_partman (t/061_partman.pl runs them) or wal_level = logical
-	# (cdc, and cdc-18 for 18 and later: t/055_cdc.pl runs them)
+	# them), pg_partman (t/061_partman.pl runs them), wal_level = logical
+	# (cdc, and cdc-18 for 18 and later: t/055_cdc.pl runs them) or the
+	# pure-SQL companion beside idtypes (t/090_companion_diff.pl runs them)
 	my %tags = doc_sql_block_tags("$root/$file");
-	my @unknown = map { @{ $tags{$_} } } grep { !/^(|norun|citus|partman|cdc|cdc-18)$/ } keys %tags;
-	is(join(', ', sort { $a <=> $b } @unknown), '', "$file: every ```sql block is run, or tagged norun, citus, partman, cdc or cdc-18");
+	my @unknown = map { @{ $tags{$_} } } grep { !/^(|norun|citus|partman|cdc|cdc-18|companion)$/ } keys %tags;
+	is(join(', ', sort { $a <=> $b } @unknown), '',
+		"$file: every ```sql block is run, or tagged norun, citus, partman, cdc, cdc-18 or companion");
 	note("$file: " . scalar(@{ $tags{$_} }) . " ```sql $_ blocks are left to the TAP tests that run them")
-	  for grep { $tags{$_} } qw(norun citus partman cdc cdc-18);
+	  for grep { $tags{$_} } qw(norun citus partman cdc cdc-18 companion);
 	my @bad = doc_link_problems($root, $file);
 	ok(!@bad, "$file: every relative link leads to a file and a heading that exist")
 	  or diag(join "\n", @bad);

@@ -18,6 +18,8 @@
 #		DocExamples	the ```sql examples of every document run and
 #				compared with the output they show, and the documents'
 #				links checked
+#		Companion	the pure-SQL companion: its plain script installed,
+#				and an installation without the C extension
 #
 # The fault explorer, IdtypesTest/Explorer.pm, is loaded by its test alone
 # (use IdtypesTest::Explorer;).
@@ -45,10 +47,11 @@ use IdtypesTest::Load;
 use IdtypesTest::Catalog;
 use IdtypesTest::Clients;
 use IdtypesTest::DocExamples;
+use IdtypesTest::Companion;
 
 our @EXPORT = map {
 	no strict 'refs';
 	@{"IdtypesTest::${_}::EXPORT"}
-} qw(Schemes Clock Crash Load Catalog Clients DocExamples);
+} qw(Schemes Clock Crash Load Catalog Clients DocExamples Companion);
 
 1;

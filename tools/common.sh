@@ -188,6 +188,22 @@ build_install() {
 	# exactly this tree's scripts: none left over from another tree's install
 	as_root sh -c 'rm -f "$1"/extension/idtypes--*.sql' sh "$($PG_CONFIG --sharedir)"
 	as_root make -s -C "$tree" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
+	# the pure-SQL companion: its scripts, for CREATE EXTENSION idtypes_sql
+	make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" >/dev/null
+	as_root make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" install >/dev/null
+}
+
+# pg_install_copy DIR: a copy of this PostgreSQL installation (PG_BINDIR's
+# parent and the share directory) under DIR, at the same paths below it,
+# whose programs find their libraries and shared files relative to
+# themselves.  Prints the copy's bindir.
+pg_install_copy() {
+	local dir=$1 sharedir
+	sharedir=$("$PG_CONFIG" --sharedir)
+	mkdir -p "$dir$(dirname "$PG_BINDIR")" "$dir$sharedir"
+	cp -a "$(dirname "$PG_BINDIR")/." "$dir$(dirname "$PG_BINDIR")/"
+	cp -a "$sharedir/." "$dir$sharedir/"
+	echo "$dir$PG_BINDIR"
 }
 
 # make_dist DIR: in DIR, the PGXN archive (make dist) of what git tracks,

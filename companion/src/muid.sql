@@ -1,0 +1,148 @@
+-- companion/src/muid.sql: Muid on core uuid, bit for bit the C extension's
+-- muid (src/muid.c): value = ts << 72 | medallion << 20 | offset,
+-- big-endian, ts in microseconds since the Unix epoch (56 bits), the
+-- medallion in 52 bits, the offset in the transaction in 20.
+
+---------------------------------------------------------------------------
+-- muid text
+---------------------------------------------------------------------------
+
+-- 32 uppercase hexadecimal digits, as muid's output.
+CREATE FUNCTION muid_to_text(id pg_catalog.uuid) RETURNS pg_catalog.text
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN pg_catalog.upper(pg_catalog.translate(id::pg_catalog.text, '-', '') COLLATE pg_catalog."C");
+COMMENT ON FUNCTION muid_to_text(pg_catalog.uuid) IS 'muid text of a uuid: 32 uppercase hexadecimal digits';
+
+-- muid's input: 32 hexadecimal digits in either case, or the dashed form
+-- TTTTTTTTTTTTTT-MMMMMMMMMMMMM-OOOOO; anything else is 22P02.
+CREATE FUNCTION muid_from_text(str pg_catalog.text) RETURNS pg_catalog.uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	IF str COLLATE "C" ~ '^([0-9A-Fa-f]{32}|[0-9A-Fa-f]{14}-[0-9A-Fa-f]{13}-[0-9A-Fa-f]{5})$' THEN
+		RETURN translate(str, '-', '')::uuid;
+	END IF;
+	RAISE EXCEPTION 'invalid input syntax for type muid: "%"', str USING ERRCODE = '22P02',
+		DETAIL = 'A muid is 32 hexadecimal digits, or 14, 13 and 5 digits separated by dashes.';
+END
+$fn$;
+COMMENT ON FUNCTION muid_from_text(pg_catalog.text) IS
+	'uuid of a muid text: 32 hexadecimal digits, or 14, 13 and 5 separated by dashes';
+
+---------------------------------------------------------------------------
+-- muid extraction and construction
+---------------------------------------------------------------------------
+
+CREATE FUNCTION muid_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.idtypes_sql_ts(@extschema@.idtypes_sql_hi(id) >> 8 & 72057594037927935::pg_catalog.int8);
+COMMENT ON FUNCTION muid_timestamp(pg_catalog.uuid) IS 'timestamp of a muid, to the microsecond';
+
+CREATE FUNCTION muid_medallion(id pg_catalog.uuid) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@extschema@.idtypes_sql_hi(id) & 255::pg_catalog.int8) << 44
+	| (@extschema@.idtypes_sql_lo(id) >> 20 & 17592186044415::pg_catalog.int8);
+COMMENT ON FUNCTION muid_medallion(pg_catalog.uuid) IS 'medallion (node id) of a muid';
+
+CREATE FUNCTION muid_offset(id pg_catalog.uuid) RETURNS pg_catalog.int4
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@extschema@.idtypes_sql_lo(id) & 1048575::pg_catalog.int8)::pg_catalog.int4;
+COMMENT ON FUNCTION muid_offset(pg_catalog.uuid) IS 'offset of a muid within its transaction (0 is the transaction)';
+
+-- The uuid of a muid's three fields (no range checks).
+CREATE FUNCTION idtypes_sql_muid(ts pg_catalog.int8, medallion pg_catalog.int8, "offset" pg_catalog.int8)
+	RETURNS pg_catalog.uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.idtypes_sql_uuid((ts << 8) | (medallion >> 44),
+	(medallion & 17592186044415::pg_catalog.int8) << 20 | "offset");
+COMMENT ON FUNCTION idtypes_sql_muid(pg_catalog.int8, pg_catalog.int8, pg_catalog.int8) IS
+	'internal: the muid of a timestamp in microseconds, a medallion and an offset';
+
+CREATE FUNCTION muid_from_parts(ts pg_catalog.timestamptz, medallion pg_catalog.int8, "offset" pg_catalog.int4)
+	RETURNS pg_catalog.uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	tick int8 := @extschema@.idtypes_sql_tick(ts, 'muid',
+		'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false);
+BEGIN
+	IF medallion NOT BETWEEN 0 AND 4503599627370495 THEN
+		RAISE EXCEPTION 'muid medallion % is out of range', medallion USING ERRCODE = '22003',
+			DETAIL = 'A medallion is from 0 to 4503599627370495.';
+	END IF;
+	IF "offset" NOT BETWEEN 0 AND 1048575 THEN
+		RAISE EXCEPTION 'muid offset % is out of range', "offset" USING ERRCODE = '22003',
+			DETAIL = 'An offset is from 0 to 1048575.';
+	END IF;
+	RETURN @extschema@.idtypes_sql_muid(tick, medallion, "offset");
+END
+$fn$;
+COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
+	'muid (as uuid) of a timestamp, medallion (0 to 2^52-1) and offset (0 to 1048575)';
+
+CREATE FUNCTION muid_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, true) << 8, 0);
+COMMENT ON FUNCTION muid_floor(pg_catalog.timestamptz) IS 'smallest muid of a microsecond (medallion and offset 0)';
+
+CREATE FUNCTION muid_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false) << 8 | 255::pg_catalog.int8, -1);
+COMMENT ON FUNCTION muid_ceil(pg_catalog.timestamptz) IS 'largest muid of a microsecond';
+
+CREATE FUNCTION muid_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
+	RETURNS pg_catalog.timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.idtypes_sql_date_bin(stride, @extschema@.muid_timestamp(id), origin);
+COMMENT ON FUNCTION muid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
+	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a muid (like date_bin)';
+
+---------------------------------------------------------------------------
+-- muid generation
+---------------------------------------------------------------------------
+
+-- A transaction's muid: its timestamp from the database's muid clock (a
+-- sequence, in either clock mode: muid has no random bits, so two sessions
+-- with one medallion must never share a microsecond) and the medallion,
+-- kept for the rest of the transaction in transaction-local parameters
+-- (SET LOCAL's kind), as 27 hexadecimal digits; the offsets count in
+-- another.  Rolled back to a savepoint, the offsets of the work rolled
+-- back are given again.
+CREATE FUNCTION idtypes_sql_muid_begin() RETURNS pg_catalog.text
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	ts int8 := @extschema@.idtypes_sql_clock_next('muid');
+	medallion int8;
+BEGIN
+	IF ts > 72057594037927935 THEN
+		RAISE EXCEPTION 'muid timestamp out of range' USING ERRCODE = '22008';
+	END IF;
+	SELECT s.medallion INTO medallion FROM @extschema@.idtypes_node_identity s;
+	RETURN set_config('idtypes_sql.muid', lpad(to_hex(ts), 14, '0') || lpad(to_hex(medallion), 13, '0'), true);
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_muid_begin() IS
+	'internal: the timestamp (from the database''s muid clock) and medallion of the current transaction''s muids';
+
+CREATE FUNCTION gen_muid() RETURNS pg_catalog.uuid
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid_offset', true), '')::pg_catalog.int4, 0) >= 1048575
+			THEN @extschema@.idtypes_sql_error('54000', 'too many muids in one transaction',
+				'A transaction can generate at most 1048575 muids: the offset has 20 bits.', NULL::pg_catalog.uuid,
+				pg_catalog.current_setting('idtypes_sql.muid_offset', true) IS NULL)
+			ELSE (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @extschema@.idtypes_sql_muid_begin())
+				  || pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.set_config('idtypes_sql.muid_offset',
+						(COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid_offset', true), '')::pg_catalog.int4, 0) + 1)::pg_catalog.text,
+						true)::pg_catalog.int4), 5, '0'))::pg_catalog.uuid END;
+COMMENT ON FUNCTION gen_muid() IS
+	'new muid (as uuid): this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
+
+CREATE FUNCTION muid_transaction() RETURNS pg_catalog.uuid
+	LANGUAGE sql STABLE PARALLEL UNSAFE
+RETURN (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @extschema@.idtypes_sql_muid_begin())
+		|| '00000')::pg_catalog.uuid;
+COMMENT ON FUNCTION muid_transaction() IS 'the muid (as uuid) of the current transaction itself (offset 0)';

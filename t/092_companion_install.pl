@@ -1,0 +1,252 @@
+# The pure-SQL companion where users of managed platforms run it: a server
+# started from a copy of the PostgreSQL installation without any file of
+# the C extension (no library to load, no shared_preload_libraries), the
+# companion installed by roles that are not superusers, into schemas of
+# their choice, both ways (CREATE EXTENSION of the trusted extension by a
+# database owner; psql -f of the plain script by a role that may create a
+# schema), and among look-alikes planted in the target schema and in
+# pg_temp, as t/012_security.pl plants them for the C extension: none is
+# called, at install or at use, and every function body binds only to
+# pg_catalog and the companion's own schema.  Then pg_dump and a restore
+# keep the settings and the clocks, and draw new random identities.
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+
+my $started = time();
+my $install = companion_clean_install(PostgreSQL::Test::Utils::tempdir() . '/pg');
+my $node = PostgreSQL::Test::Cluster->new('clean', install_path => $install);
+$node->init;
+$node->start;
+my @schemes = companion_schemes();
+
+# 1. Nothing of idtypes on this server.
+is(companion_sqlstate($node, 'postgres', undef, q{LOAD 'idtypes'}), '58P01', 'the C extension\'s library is not there');
+is($node->safe_psql('postgres', q{
+	SELECT string_agg(name || ' ' || default_version, ', ' ORDER BY name) FROM pg_available_extensions
+	WHERE name LIKE 'idtypes%'}),
+	'idtypes_sql 1.0.0', 'the companion is the only idtypes extension available');
+is($node->safe_psql('postgres', 'SHOW shared_preload_libraries'), '', 'and nothing is preloaded');
+
+# Roles that are not superusers: alice owns databases, bob may create
+# schemas in some, mallory may create objects in public of the hostile ones.
+$node->safe_psql('postgres', q{
+	CREATE ROLE alice LOGIN;
+	CREATE ROLE bob LOGIN;
+	CREATE ROLE mallory LOGIN;
+	CREATE DATABASE ext OWNER alice;
+	CREATE DATABASE hostile_ext OWNER alice;
+	CREATE DATABASE plain;
+	CREATE DATABASE hostile_plain;
+	GRANT CREATE ON DATABASE plain, hostile_plain TO bob;
+});
+$node->safe_psql($_, 'GRANT CREATE ON SCHEMA public TO mallory') for qw(hostile_ext hostile_plain);
+$node->safe_psql('hostile_plain', 'GRANT CREATE ON SCHEMA public TO bob');
+
+# Every generator, then each id read back by its scheme's functions, in a
+# schema $s (quoted), as one query that returns 't'.
+sub use_all
+{
+	my ($s) = @_;
+	return 'SELECT '
+	  . join(' AND ', map {
+			my $f = $_->{name} =~ /^uuid/ ? ($_->{name} eq 'uuidv8' ? 'uuidv8_timestamp' : 'uuidv_timestamp') : "$_->{name}_timestamp";
+			"$s.$f($_->{gen} ) IS NOT NULL" =~ s/idtypes_sql\./$s./gr
+		} @schemes)
+	  . " AND $s.muid_to_text($s.gen_muid()) IS NOT NULL AND $s.tid62_split($s.gen_tid62_prefixed('x')) IS NOT NULL";
+}
+
+# 2. The two ways to install, by roles that are not superusers.
+my ($ret, $out, $err) = $node->psql('ext', "CREATE SCHEMA ids;\nCREATE EXTENSION idtypes_sql SCHEMA ids;\n" . use_all('ids'),
+	extra_params => [ '-U', 'alice' ]);
+is($ret, 0, 'the database owner, not a superuser, creates the trusted extension in a schema of hers, and uses it')
+  or diag($err);
+is($out, 't', 'every generator works, every id reads back');
+
+($ret, $out, $err) = companion_plain_install($node, 'plain', 'My Ids', 'bob');
+is($ret, 0, 'a role that may create schemas installs the plain script (psql -f) into a new schema "My Ids"') or diag($err);
+is($node->safe_psql('plain', use_all('"My Ids"'), extra_params => [ '-U', 'bob' ]), 't',
+	'every generator works there, every id reads back');
+($ret, $out, $err) = companion_plain_install($node, 'plain', q{it's}, 'bob');
+isnt($ret, 0, 'the plain script refuses a schema name with a quote');
+like($err . $out, qr/a schema name with a quote/, 'and says why');
+
+# 3. Look-alikes: mallory plants, in public, functions named like every
+# built-in that the companion's SQL bodies call, with arguments of many
+# types, and operators of every symbol they use on many pairs of types,
+# each recording its call; alice and bob plant types and relations in
+# pg_temp of the installing session.  The names come from the sources.
+my %builtins;
+foreach my $file (glob("$FindBin::RealBin/../companion/src/*.sql"))
+{
+	my $text = slurp_file($file);
+	$builtins{$1} = 1 while $text =~ /pg_catalog\.(\w+)\(/g;
+}
+my @builtins = sort grep { !/^(int2|int4|int8|text|bytea|bit|uuid|numeric|float8|bool|timestamptz|interval)$/ } keys %builtins;
+cmp_ok(scalar(@builtins), '>', 20, 'the sources call many built-ins (' . scalar(@builtins) . ')');
+my $names = join ', ', map { "'$_'" } @builtins;
+my $decoys = qq{
+	CREATE TABLE public.decoy_calls (what text);
+	GRANT SELECT, INSERT ON public.decoy_calls TO PUBLIC;
+	CREATE FUNCTION public.decoy(what text) RETURNS boolean LANGUAGE plpgsql AS
+		\$\$ BEGIN INSERT INTO public.decoy_calls VALUES (what); RETURN true; END \$\$;
+	DO \$do\$
+	DECLARE
+		types text[] := ARRAY['int2', 'int4', 'int8', 'numeric', 'float8', 'text', 'varchar', 'bytea', 'bit', 'uuid',
+							  'timestamptz', 'interval'];
+		few text[] := ARRAY['int4', 'int8', 'text', 'bytea', 'bit', 'numeric'];
+		ops text[] := ARRAY['=', '<>', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '&', '|', '#', '<<', '>>', '||', '~', '~~'];
+		f text;
+		a text;
+		b text;
+		c text;
+		n int := 0;
+	BEGIN
+		FOREACH f IN ARRAY ARRAY[$names] LOOP
+			FOREACH a IN ARRAY types LOOP
+				EXECUTE format('CREATE FUNCTION public.%I(%s) RETURNS text LANGUAGE sql AS \$\$ SELECT public.decoy(%L)::text \$\$',
+							   f, a, f || '(' || a || ')');
+				FOREACH b IN ARRAY types LOOP
+					EXECUTE format('CREATE FUNCTION public.%I(%s, %s) RETURNS text LANGUAGE sql AS \$\$ SELECT public.decoy(%L)::text \$\$',
+								   f, a, b, f || '(' || a || ', ' || b || ')');
+				END LOOP;
+			END LOOP;
+			FOREACH a IN ARRAY few LOOP
+				FOREACH b IN ARRAY few LOOP
+					FOREACH c IN ARRAY few LOOP
+						EXECUTE format('CREATE FUNCTION public.%I(%s, %s, %s) RETURNS text LANGUAGE sql AS \$\$ SELECT public.decoy(%L)::text \$\$',
+									   f, a, b, c, f || '(' || a || ', ' || b || ', ' || c || ')');
+					END LOOP;
+				END LOOP;
+			END LOOP;
+		END LOOP;
+		FOREACH a IN ARRAY types LOOP
+			FOREACH b IN ARRAY types LOOP
+				EXECUTE format('CREATE FUNCTION public.decoy_op(%s, %s) RETURNS boolean LANGUAGE sql AS \$\$ SELECT public.decoy(%L) \$\$',
+							   a, b, 'operator(' || a || ', ' || b || ')');
+				FOREACH f IN ARRAY ops LOOP
+					EXECUTE format('CREATE OPERATOR public.%s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = public.decoy_op)', f, a, b);
+					n := n + 1;
+				END LOOP;
+			END LOOP;
+		END LOOP;
+	END
+	\$do\$;
+	CREATE COLLATION public."C" (provider = libc, locale = 'POSIX');
+};
+my $temp_decoys = q{
+	CREATE DOMAIN pg_temp.int4 AS text;
+	CREATE DOMAIN pg_temp.int8 AS text;
+	CREATE DOMAIN pg_temp.bool AS text;
+	CREATE DOMAIN pg_temp.text AS int;
+	CREATE DOMAIN pg_temp.bytea AS text;
+	CREATE DOMAIN pg_temp.uuid AS text;
+	CREATE DOMAIN pg_temp.timestamptz AS text;
+	CREATE DOMAIN pg_temp.regclass AS text;
+	CREATE TEMP TABLE idtypes_sql_settings (only_row bool, clock text, medallion int8);
+	CREATE TEMP TABLE idtypes_sql_node (only_row bool, medallion int8);
+	CREATE TEMP SEQUENCE idtypes_sql_uuidv7_clock;
+	CREATE TEMP VIEW pg_locks AS SELECT public.decoy('pg_temp.pg_locks') AS granted;
+};
+foreach my $db (qw(hostile_ext hostile_plain))
+{
+	my $t0 = time();
+	($ret, $out, $err) = $node->psql($db, $decoys, extra_params => [ '-U', 'mallory' ]);
+	is($ret, 0, sprintf('%s: mallory plants %d look-alikes in public (%.1f s)', $db,
+			$node->safe_psql($db, q{SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace}), time() - $t0))
+	  or diag($err);
+}
+($ret, $out, $err) = $node->psql('hostile_ext',
+	$temp_decoys . "SET search_path = pg_temp, public;\nCREATE EXTENSION idtypes_sql SCHEMA public;\n",
+	extra_params => [ '-U', 'alice' ]);
+is($ret, 0, 'hostile_ext: alice creates the extension in public among the look-alikes') or diag($err);
+my $decoy_file = $node->basedir . '/temp_decoys.sql';
+append_to_file($decoy_file, "$temp_decoys\nSET search_path = pg_temp, public, pg_catalog;\n");
+IPC::Run::run([ $node->installed_command('psql'), '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('hostile_plain'),
+		'-U', 'bob', '-v', 'schema=public', '-f', $decoy_file, '-f', companion_plain_script() ], '>', \$out, '2>', \$err);
+is($?, 0, 'hostile_plain: bob installs the plain script into public among the look-alikes, in the same session') or diag($err);
+
+# Used through a search path that puts the look-alikes first.
+foreach my $db (qw(hostile_ext hostile_plain))
+{
+	my $user = $db eq 'hostile_ext' ? 'alice' : 'bob';
+	($ret, $out, $err) = $node->psql($db, "$temp_decoys\nSET search_path = pg_temp, public, pg_catalog;\n" . use_all('public'),
+		extra_params => [ '-U', $user ]);
+	is($out, 't', "$db: the companion works through that search path") or diag($err);
+	is($node->safe_psql($db, 'SELECT count(*) FROM public.decoy_calls'), '0',
+		"$db: no look-alike was called, at install or at use");
+}
+
+# 4. What the bodies bind to.  Every object a companion function's body
+# depends on is pg_catalog's or the companion's; and the definitions of
+# every function, deparsed with pg_catalog alone on the search path (so
+# that anything else would show with its schema), are the same in the four
+# databases, whichever way and among whatever the companion was installed.
+my %schema = (ext => 'ids', plain => 'My Ids', hostile_ext => 'public', hostile_plain => 'public');
+my %defs;
+foreach my $db (sort keys %schema)
+{
+	my $s = $schema{$db};
+	my ($outside, $deps) = split /\|/, $node->safe_psql($db, qq{
+		SELECT count(*) FILTER (WHERE o.schema NOT IN ('pg_catalog', quote_ident('$s'))), count(*)
+		FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid,
+			 LATERAL pg_identify_object(d.refclassid, d.refobjid, 0) o
+		WHERE p.pronamespace = '"$s"'::regnamespace AND d.deptype = 'n' AND o.schema IS NOT NULL});
+	is($outside, '0', "$db: none of the $deps objects that the function bodies depend on is outside pg_catalog and \"$s\"");
+	$defs{$db} = $node->safe_psql($db, qq{
+		SET search_path = pg_catalog;
+		SELECT string_agg(replace(pg_get_functiondef(p.oid), quote_ident('$s') || '.', 'SCHEMA.'), E'\\n' ORDER BY p.proname, p.oid::regprocedure::text)
+		FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace AND p.proname <> ALL (ARRAY[$names, 'decoy', 'decoy_op'])});
+}
+cmp_ok(length($defs{ext}), '>', 50000, 'the function definitions are many');
+same_text($defs{$_}, $defs{ext}, "$_: every function's definition is the same as in ext") for qw(plain hostile_ext hostile_plain);
+
+# 5. SECURITY DEFINER: only the three that move the database's clocks,
+# owned by the role that installed the companion (never a superuser of a
+# trusted extension's script), their search path pinned.
+foreach my $db (qw(ext plain))
+{
+	my $s = $schema{$db};
+	is($node->safe_psql($db, qq{
+		SELECT string_agg(format('%s %s %s', p.oid::regprocedure, p.proowner::regrole, array_to_string(p.proconfig, ',')), '; '
+						  ORDER BY p.proname)
+		FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace AND p.prosecdef}) =~ s/"My Ids"\.|ids\.//gr,
+		join('; ', map { "$_ " . ($db eq 'ext' ? 'alice' : 'bob') . ' search_path=pg_catalog, pg_temp' }
+			'hlculid_observe(uuid)', 'idtypes_sql_clock_next(text)', 'idtypes_sql_clock_raise(text,bigint)'),
+		"$db: SECURITY DEFINER only where a clock moves, owned by the installing role, search path pinned");
+	is($node->safe_psql($db, qq{
+		SELECT count(*) FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace
+		  AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')
+		  AND (p.proconfig IS NULL OR NOT 'search_path=pg_catalog, pg_temp' = ANY (p.proconfig))}),
+		'0', "$db: every PL/pgSQL function pins its search path");
+}
+
+# 6. pg_dump and a restore: the settings (a configuration table, whose
+# INSERT replaces its row) and the clocks (sequences) come back; the random
+# identities are drawn anew (a restored database is a new node).
+$node->safe_psql('ext', q{
+	UPDATE ids.idtypes_sql_settings SET clock = 'sequence', publisher_id = 77, uid8_generator_count = 3;
+	SELECT ids.uuidv7_next(), ids.gen_muid(), ids.gen_uid8();
+}, extra_params => [ '-U', 'alice' ]);
+my $dump = $node->basedir . '/ext.dump';
+$node->command_ok([ 'pg_dump', '-Fc', '-f', $dump, '-d', $node->connstr('ext') ], 'pg_dump of the database');
+$node->safe_psql('postgres', 'CREATE DATABASE restored OWNER alice');
+$node->command_ok([ 'pg_restore', '--exit-on-error', '--role=alice', '-d', $node->connstr('restored'), $dump ],
+	'pg_restore as the owner of the database, without an error');
+my $state = q{SELECT s::text, (SELECT string_agg(c.relname || ' ' || pg_sequence_last_value(c.oid::regclass), ', ' ORDER BY c.relname)
+	FROM pg_class c WHERE c.relkind = 'S' AND c.relnamespace = 'ids'::regnamespace) FROM ids.idtypes_sql_settings s};
+is($node->safe_psql('restored', $state), $node->safe_psql('ext', $state), 'the settings and every clock come back');
+isnt($node->safe_psql('restored', 'SELECT n::text FROM ids.idtypes_sql_node n'),
+	$node->safe_psql('ext', 'SELECT n::text FROM ids.idtypes_sql_node n'), 'the random identities are new');
+is($node->safe_psql('restored', q{SELECT publisher_id || ' ' || uid8_generators::text FROM ids.idtypes_node_identity}) =~ /^77 \[\d+,\d+\)$/
+	  ? 1 : 0, 1, 'the configured publisher is kept');
+
+note(sprintf('the install tests took %.1f s', time() - $started));
+$node->stop;
+done_testing();
