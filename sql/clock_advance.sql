@@ -33,17 +33,24 @@ SELECT DISTINCT result FROM each_scheme($$SELECT idtypes_advance_clock('{name}',
 SELECT DISTINCT regexp_replace(result, 'past .*', 'past {latest}') AS result
 FROM each_scheme($$SELECT idtypes_advance_clock('{name}', {latest})$$);
 -- nor for anyone but superusers and the role of idtypes.clock_mover_role,
--- EXECUTE or not (t/012_security.pl tests the role)
+-- EXECUTE or not (t/012_security.pl tests the role); nor every clock at
+-- once past the ids stored (t/058_cutover.pl calls it as a mover)
 CREATE ROLE clock_mover;
 SET ROLE clock_mover;
 SELECT DISTINCT result FROM each_scheme($$SELECT idtypes_advance_clock('{name}', now())$$);
 SELECT DISTINCT result FROM each_scheme($$SELECT idtypes_advance_clock({floor}(now()))$$);
+SELECT sqlerr($$SELECT * FROM idtypes_advance_clocks_past_stored()$$);
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) TO clock_mover;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() TO clock_mover;
 SET ROLE clock_mover;
 SELECT DISTINCT result FROM each_scheme($$SELECT idtypes_advance_clock('{name}', now())$$);
+-- (the first clock it checks: the first scheme's)
+SELECT regexp_replace(sqlerr($$SELECT * FROM idtypes_advance_clocks_past_stored()$$), 'server-wide \w+ clock',
+					  'server-wide {name} clock') AS sqlerr;
 RESET ROLE;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) FROM clock_mover;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() FROM clock_mover;
 
 -- idtypes_rewind_clock(), the way out of a clock moved too far ahead
 -- (t/056_clock_limit.pl moves one back): refused to anyone but superusers,

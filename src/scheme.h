@@ -88,6 +88,12 @@ typedef struct IdScheme
 	 * inside it.
 	 */
 	bool		resume_after_tick;
+
+	/*
+	 * Some layout of its ids does not sort by time (uid8's spread mode): the
+	 * newest of them is the one with the latest time, not the greatest.
+	 */
+	bool		unordered_layout;
 } IdScheme;
 
 /* 1582-10-15, the Gregorian epoch of UUID versions 1 and 6 (RFC 9562 section 5.1). */
@@ -156,6 +162,7 @@ static const IdScheme idschemes[IDSCHEME_COUNT] = {
 		.tick_bits = 42,
 		.counter_bits = 17,
 		.resume_after_tick = true,
+		.unordered_layout = true,
 	},
 	/* 100 ns since 1582-10-15 (RFC 9562 section 5.6) */
 	[IDSCHEME_UUIDV6] = {

@@ -230,7 +230,7 @@ my %layer = (
 	(map { $_ => 0 } qw(compat scheme codec random timebin)),
 	clock => 1,
 	(map { $_ => 2 } qw(byteid node)),
-	(map { $_ => 4 } qw(idtypes identity)));
+	(map { $_ => 4 } qw(idtypes identity stored)));
 my (%edges, @outside_public);
 for my $file (glob("$root/src/*.[ch]"), glob("$root/src/clock/*.[ch]"))
 {

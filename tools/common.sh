@@ -74,7 +74,8 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # tests on this machine (the roots leave the clients out), the ORMs and
 # Rust and ActiveRecord in the trixie root (17), Go in the sid root (18), pg_partman where
 # Debian packages it (17, 18), Citus where it is built from the archive
-# that tools/citus.sh takes (15 to 17) or installed.
+# that tools/citus.sh takes (15 to 17) or installed; the cutover test
+# everywhere.
 required_tap() {
 	local f
 	if [ "${IDTYPES_CLIENTS:-yes}" != no ]; then
@@ -89,6 +90,8 @@ required_tap() {
 		printf '%s\t%s\n' t/027_rust.pl "the Rust drivers are tested in the root of PostgreSQL 17"
 		printf '%s\t%s\n' t/028_rails.pl "ActiveRecord is tested in the root of PostgreSQL 17"
 	fi
+	# libfaketime (package faketime) is installed for every run
+	printf '%s\t%s\n' t/058_cutover.pl "the cutover test needs only libfaketime, installed for every version"
 	[ "$PG_MAJOR" = 18 ] && printf '%s\t%s\n' t/026_pgx.pl "the Go driver is tested in the root of PostgreSQL 18"
 	[ "$PG_MAJOR" -ge 17 ] && [ "$PG_MAJOR" -le 18 ] &&
 		printf '%s\t%s\n' t/061_partman.pl "pg_partman is packaged for PostgreSQL $PG_MAJOR"

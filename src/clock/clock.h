@@ -400,6 +400,15 @@ extern void idclock_check_mover(IdSchemeId id, const char *detail);
 extern void idclock_check_ahead(IdSchemeId id, uint64 word, const char *function);
 
 /*
+ * The error of a function that moves a clock on a server without
+ * shared_preload_libraries (55000); the word past which clock id moves to
+ * pass a time t (the end of its microsecond, or of its tick when that is
+ * longer), as idtypes_advance_clock() takes it (src/clock/sql.c).
+ */
+extern void idclock_check_shared(const char *function);
+extern uint64 idclock_word_past(IdSchemeId id, TimestampTz t);
+
+/*
  * The body of idtypes_advance_clock(past <type>), which each type's
  * template defines: clock id moved past time t (an id's time), after the
  * checks of idtypes_advance_clock(); returns the time the clock stands at.

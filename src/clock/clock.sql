@@ -1,6 +1,7 @@
 -- src/clock/clock.sql: what moves the schemes' server-wide clocks by hand
 -- (src/clock/sql.c), by the scheme's name.  Each type's source moves its
 -- clock past an id of the type: idtypes_advance_clock(past <type>).
+-- src/stored.c moves every clock past the ids a database holds.
 
 ---------------------------------------------------------------------------
 -- idtypes_advance_clock
@@ -23,6 +24,31 @@ COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestampt
 -- in C); EXECUTE is the extension owner's to grant.
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) TO @extowner@ WITH GRANT OPTION;
+
+---------------------------------------------------------------------------
+-- idtypes_advance_clocks_past_stored
+---------------------------------------------------------------------------
+
+-- Every scheme's clock past the newest id stored in this database, in one
+-- call (src/stored.c): after a logical dump restored, or a cutover
+-- by logical replication.  It reads every column of the extension's types
+-- and every uuid column (per UUID version), with domains and arrays, with
+-- the caller's rights (SECURITY INVOKER: a table the caller cannot read is
+-- an error); one row per column and scheme read, the newest id as text
+-- (NULL when it holds none).  The same checks and grant as
+-- idtypes_advance_clock(): movers only, idtypes.clock_max_ahead.
+CREATE FUNCTION idtypes_advance_clocks_past_stored(
+		OUT relation pg_catalog.regclass,
+		OUT column_name pg_catalog.name,
+		OUT scheme pg_catalog.text,
+		OUT newest_id pg_catalog.text)
+	RETURNS SETOF pg_catalog.record
+	AS 'MODULE_PATHNAME', 'idtypes_advance_clocks_past_stored'
+	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED SECURITY INVOKER ROWS 10;
+COMMENT ON FUNCTION idtypes_advance_clocks_past_stored() IS
+	'moves every scheme''s clock past the newest id stored in this database (columns of its types and uuid columns, domains and arrays); one row per column and scheme read, with its newest id';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() TO @extowner@ WITH GRANT OPTION;
 
 ---------------------------------------------------------------------------
 -- idtypes_rewind_clock

@@ -153,8 +153,8 @@ clock_time(IdSchemeId id)
 	return TimestampTzGetDatum(idscheme_ns_to_timestamptz(idclock_ns_of_word(id, idclock_last(id))));
 }
 
-static void
-check_shared(const char *function)
+void
+idclock_check_shared(const char *function)
 {
 	if (!idclock_is_shared())
 		ereport(ERROR,
@@ -173,7 +173,7 @@ check_shared(const char *function)
 Datum
 idclock_advance_to_word(IdSchemeId id, uint64 word)
 {
-	check_shared("idtypes_advance_clock()");
+	idclock_check_shared("idtypes_advance_clock()");
 	idclock_check_mover(id, "idtypes_advance_clock() moves a clock of every database of this server.");
 	idclock_check_ahead(id, word, "idtypes_advance_clock()");
 	idclock_move(id, word);
@@ -267,6 +267,13 @@ word_past(IdSchemeId id, TimestampTz t, const char *what)
 	return (((uint64) ticks + 1) << s->counter_bits) - 1;
 }
 
+/* word_past() for the clocks moved past the ids stored (src/stored.c) */
+uint64
+idclock_word_past(IdSchemeId id, TimestampTz t)
+{
+	return word_past(id, t, "past");
+}
+
 /*
  * idtypes_advance_clock(scheme text, past timestamptz): every id the scheme
  * generates afterwards has a time after past (the end of its microsecond:
@@ -328,7 +335,7 @@ idtypes_rewind_clock(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("permission denied to move the %s clock back", s->name),
 				 errdetail("Only a superuser may move a clock back: the ids made while it was ahead sort above the new ones.")));
-	check_shared("idtypes_rewind_clock()");
+	idclock_check_shared("idtypes_rewind_clock()");
 	if (RecoveryInProgress())
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
