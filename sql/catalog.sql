@@ -68,7 +68,7 @@ SELECT p.provolatile AS vol, p.proisstrict AS strict, p.proparallel AS par, p.pr
        string_agg(DISTINCT generic(p.proname), ' ' ORDER BY generic(p.proname)) FILTER (WHERE NOT support) AS functions
 FROM pg_proc p
 JOIN members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid,
-LATERAL (SELECT p.proname ~ '_(eq|ne|lt|le|gt|ge|cmp|hash|hash_extended|smaller|larger|in|out|recv|send|sortsupport)(_timestamptz)?$'
+LATERAL (SELECT p.proname ~ '_(eq|ne|lt|le|gt|ge|cmp|hash|hash_extended|smaller|larger|in|out|recv|send|sortsupport|skipsupport)(_timestamptz)?$'
                 OR p.proname ~ '^timestamptz_(eq|ne|lt|le|gt|ge|cmp)_' AS support) s
 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
 
@@ -76,11 +76,13 @@ GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
 -- class, an aggregate or a type (none is left over from development)
 SELECT p.oid::regprocedure
 FROM pg_proc p JOIN members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid
-WHERE (p.proname ~ '_(eq|ne|lt|le|gt|ge|cmp|hash|hash_extended|smaller|larger|in|out|recv|send|sortsupport)(_timestamptz)?$'
+WHERE (p.proname ~ '_(eq|ne|lt|le|gt|ge|cmp|hash|hash_extended|smaller|larger|in|out|recv|send|sortsupport|skipsupport)(_timestamptz)?$'
        OR p.proname ~ '^timestamptz_(eq|ne|lt|le|gt|ge|cmp)_')
   AND NOT EXISTS (SELECT FROM pg_type t WHERE p.oid IN (t.typinput, t.typoutput, t.typreceive, t.typsend))
   AND NOT EXISTS (SELECT FROM pg_operator o WHERE o.oprcode = p.oid)
   AND NOT EXISTS (SELECT FROM pg_amproc a WHERE a.amproc = p.oid)
+  -- skip support is bound on PostgreSQL 18 and later only
+  AND NOT (p.proname ~ '_skipsupport$' AND current_setting('server_version_num')::int < 180000)
   AND NOT EXISTS (SELECT FROM pg_aggregate a WHERE p.oid IN (a.aggtransfn, a.aggcombinefn));
 
 -- every function's name starts with its scheme's (the name of one of the

@@ -7,7 +7,8 @@
  * order (memcmp).  Sorting uses abbreviated keys: the first eight bytes as
  * an unsigned integer, which for time-first ids is the time and decides
  * nearly every comparison; tuplesort then runs its specialised
- * unsigned-Datum quicksort.  Hashing is hash_any over the bytes.
+ * unsigned-Datum quicksort.  Skip scans (PostgreSQL 18) step from an id to
+ * the next one up or down in that order.  Hashing is hash_any over the bytes.
  *
  * Copyright (c) 2026, idtypes developers
  *
@@ -222,6 +223,57 @@ byteid_sortsupport_common(SortSupport ssup,
 	}
 }
 
+/* ---------- skip support ---------- */
+
+/*
+ * The id next to an existing one in byte order: the len bytes read as one
+ * big-endian integer, plus one (up) or minus one, in a new allocation.
+ * Past the last id (all bits set) or before the first (all clear) there is
+ * none: *overflow is set and nothing is allocated.
+ */
+static Datum
+byteid_step(Datum existing, int len, bool up, bool *overflow)
+{
+	const uint8 edge = up ? PG_UINT8_MAX : 0;
+	uint8	   *id = palloc(len);
+
+	memcpy(id, DatumGetPointer(existing), len);
+	for (int i = len - 1; i >= 0; i--)
+	{
+		if (id[i] != edge)
+		{
+			if (up)
+				id[i]++;
+			else
+				id[i]--;
+			*overflow = false;
+			return PointerGetDatum(id);
+		}
+		/* this byte wraps around, and the carry moves one byte up */
+		id[i] = PG_UINT8_MAX - edge;
+	}
+	pfree(id);
+	*overflow = true;
+	return (Datum) 0;
+}
+
+/*
+ * Fill in a skip scan's support for ids of len bytes: every byte string of
+ * that length is a value of the type, from all zeros to all ones.
+ */
+static void
+byteid_skipsupport_common(SkipSupport sksup, int len,
+						  SkipSupportIncDec decrement, SkipSupportIncDec increment)
+{
+	uint8	   *high = palloc(len);
+
+	memset(high, PG_UINT8_MAX, len);
+	sksup->low_elem = PointerGetDatum(palloc0(len));
+	sksup->high_elem = PointerGetDatum(high);
+	sksup->decrement = decrement;
+	sksup->increment = increment;
+}
+
 /* ---------- binary I/O and casts ---------- */
 
 static const char *
@@ -349,6 +401,19 @@ PG_FUNCTION_INFO_V1(idtypes_byteid##N##_sortsupport); \
 Datum idtypes_byteid##N##_sortsupport(PG_FUNCTION_ARGS) \
 { \
 	byteid_sortsupport_common((SortSupport) PG_GETARG_POINTER(0), byteid##N##_fastcmp); \
+	PG_RETURN_VOID(); \
+} \
+static Datum \
+byteid##N##_decrement(Relation rel, Datum existing, bool *underflow) \
+{ return byteid_step(existing, N, false, underflow); } \
+static Datum \
+byteid##N##_increment(Relation rel, Datum existing, bool *overflow) \
+{ return byteid_step(existing, N, true, overflow); } \
+PG_FUNCTION_INFO_V1(idtypes_byteid##N##_skipsupport); \
+Datum idtypes_byteid##N##_skipsupport(PG_FUNCTION_ARGS) \
+{ \
+	byteid_skipsupport_common((SkipSupport) PG_GETARG_POINTER(0), N, \
+							  byteid##N##_decrement, byteid##N##_increment); \
 	PG_RETURN_VOID(); \
 } \
 PG_FUNCTION_INFO_V1(idtypes_byteid##N##_hash); \

@@ -123,6 +123,32 @@ extern PGDLLEXPORT void _PG_init(void);
 	} while (0)
 #endif
 
+/*
+ * Skip support (PostgreSQL 18): what a btree opclass's support function 6
+ * fills in for skip scans, the lowest and highest values of the type and
+ * the step to the next value down or up.  Before 18, no server calls such
+ * a function, and the install script registers none (src/byteid.sql.in);
+ * the same declarations stand in for the server's so that the functions
+ * compile, and exist, on every version.
+ */
+#if PG_VERSION_NUM >= 180000
+#include "utils/skipsupport.h"
+#else
+#include "utils/relcache.h"
+
+typedef Datum (*SkipSupportIncDec) (Relation rel, Datum existing, bool *overflow);
+
+typedef struct SkipSupportData
+{
+	Datum		low_elem;
+	Datum		high_elem;
+	SkipSupportIncDec decrement;
+	SkipSupportIncDec increment;
+} SkipSupportData;
+
+typedef SkipSupportData *SkipSupport;
+#endif
+
 /* "Does not return": a prefix since PostgreSQL 18, a suffix before. */
 #ifndef pg_noreturn
 #define pg_noreturn __attribute__((noreturn))

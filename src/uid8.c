@@ -218,6 +218,43 @@ uid8_sortsupport(PG_FUNCTION_ARGS)
 	PG_RETURN_VOID();
 }
 
+/* ---------- skip support ---------- */
+
+/*
+ * A skip scan's step from one uid8 to the next, in unsigned order: none
+ * below 0 or above the all-ones value.
+ */
+static Datum
+uid8_decrement(Relation rel, Datum existing, bool *underflow)
+{
+	uint64		v = DatumGetUid8(existing);
+
+	*underflow = (v == 0);
+	return Uid8GetDatum(v - 1);
+}
+
+static Datum
+uid8_increment(Relation rel, Datum existing, bool *overflow)
+{
+	uint64		v = DatumGetUid8(existing);
+
+	*overflow = (v == PG_UINT64_MAX);
+	return Uid8GetDatum(v + 1);
+}
+
+PG_FUNCTION_INFO_V1(uid8_skipsupport);
+Datum
+uid8_skipsupport(PG_FUNCTION_ARGS)
+{
+	SkipSupport sksup = (SkipSupport) PG_GETARG_POINTER(0);
+
+	sksup->low_elem = Uid8GetDatum(0);
+	sksup->high_elem = Uid8GetDatum(PG_UINT64_MAX);
+	sksup->decrement = uid8_decrement;
+	sksup->increment = uid8_increment;
+	PG_RETURN_VOID();
+}
+
 /* ---------- hash ---------- */
 
 /*

@@ -64,6 +64,9 @@ CREATE FUNCTION uid8_cmp(uid8, uid8) RETURNS pg_catalog.int4
 CREATE FUNCTION uid8_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
 	AS 'MODULE_PATHNAME', 'uid8_sortsupport'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid8_skipsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'uid8_skipsupport'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION uid8_hash(uid8) RETURNS pg_catalog.int4
 	AS 'MODULE_PATHNAME', 'uid8_hash'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -200,6 +203,7 @@ COMMENT ON FUNCTION uid8_gt(uid8, uid8) IS 'implementation of > operator';
 COMMENT ON FUNCTION uid8_ge(uid8, uid8) IS 'implementation of >= operator';
 COMMENT ON FUNCTION uid8_cmp(uid8, uid8) IS 'less-equal-greater';
 COMMENT ON FUNCTION uid8_sortsupport(pg_catalog.internal) IS 'sort support';
+COMMENT ON FUNCTION uid8_skipsupport(pg_catalog.internal) IS 'skip support (btree skip scans, PostgreSQL 18 and later)';
 COMMENT ON FUNCTION uid8_hash(uid8) IS 'hash';
 COMMENT ON FUNCTION uid8_hash_extended(uid8, pg_catalog.int8) IS 'hash';
 COMMENT ON FUNCTION uid8_smaller(uid8, uid8) IS 'smaller of two';
@@ -278,6 +282,17 @@ CREATE OPERATOR CLASS uid8_ops
 	FUNCTION 1 uid8_cmp(uid8, uid8),
 	FUNCTION 2 uid8_sortsupport(pg_catalog.internal),
 	FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+-- Skip support, btree's support function 6, exists from PostgreSQL 18 on:
+-- registered on those servers only (one script serves every version).
+DO $skip_support$
+BEGIN
+	IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.>=) 180000 THEN
+		ALTER OPERATOR FAMILY uid8_ops USING btree ADD
+			FUNCTION 6 (uid8, uid8) uid8_skipsupport(pg_catalog.internal);
+	END IF;
+END
+$skip_support$;
 
 CREATE OPERATOR CLASS uid8_hash_ops
 	DEFAULT FOR TYPE uid8 USING hash AS
