@@ -35,17 +35,18 @@ WHERE NOT EXISTS (SELECT FROM casts WHERE source = 'bytea'::regtype AND target =
    OR NOT EXISTS (SELECT FROM casts WHERE source = id AND target = 'bytea'::regtype);
 
 -- the casts into an id type, each with a value of its source: a 16-digit
--- decimal bigint (its text is also the text of a uid8, which a conversion
--- through text would read as hex), bytes of the id type's width, a UUIDv7;
+-- decimal bigint, numeric or JSON number (its text is also the text of a
+-- uid8, which a conversion through text would read as hex), bytes of the
+-- id type's width, a UUIDv7;
 -- and for COPY, which reads every column with its type's input function,
 -- the text of one: the text of a bigint is none of a uid8's forms unless it
 -- has 16 digits
 CREATE TABLE casts_in AS
 SELECT source, target, v AS text, quote_literal(v) || '::' || source AS value,
-	   quote_literal(CASE source WHEN 'bigint'::regtype THEN '42' ELSE v END) || '::' || source AS copied
+	   quote_literal(CASE WHEN source IN ('bigint', 'numeric', 'json', 'jsonb') THEN '42' ELSE v END) || '::' || source AS copied
 FROM casts,
-	 LATERAL (SELECT CASE source WHEN 'bigint'::regtype THEN '1234567890123456'
-			  WHEN 'bytea'::regtype THEN '\x' || repeat('a5', (SELECT typlen FROM pg_type WHERE oid = target))
+	 LATERAL (SELECT CASE WHEN source IN ('bigint', 'numeric', 'json', 'jsonb') THEN '1234567890123456'
+			  WHEN source = 'bytea'::regtype THEN '\x' || repeat('a5', (SELECT typlen FROM pg_type WHERE oid = target))
 			  ELSE '01983193-6564-7000-8000-000000000001' END AS v) v
 WHERE target IN (SELECT id FROM id_types);
 -- a table with a column of each id type, for the statements below
@@ -61,7 +62,7 @@ SELECT current_setting('data_directory') || '/regress_client_casts.txt' AS copy_
 -- in a subtransaction that is rolled back, so that each starts from the
 -- same tables.  The result, or the SQLSTATE and message of the error, with
 -- the type names and the value's text written back as {S}, {T} and {V}.
-CREATE FUNCTION each_cast(statements text, sources regtype[] DEFAULT '{bigint,bytea,uuid}')
+CREATE FUNCTION each_cast(statements text, sources regtype[] DEFAULT '{bigint,bytea,uuid,numeric,json,jsonb}')
 RETURNS TABLE (source text, result text)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -79,6 +80,9 @@ BEGIN
 				CASE c.source
 					WHEN 'bigint'::regtype THEN EXECUTE q INTO r USING 1234567890123456::bigint;
 					WHEN 'bytea'::regtype THEN EXECUTE q INTO r USING decode(repeat('a5', (SELECT typlen FROM pg_type WHERE oid = c.target)), 'hex');
+					WHEN 'numeric'::regtype THEN EXECUTE q INTO r USING 1234567890123456::numeric;
+					WHEN 'json'::regtype THEN EXECUTE q INTO r USING '1234567890123456'::json;
+					WHEN 'jsonb'::regtype THEN EXECUTE q INTO r USING '1234567890123456'::jsonb;
 					ELSE EXECUTE q INTO r USING '01983193-6564-7000-8000-000000000001'::uuid;
 				END CASE;
 			ELSE
@@ -98,7 +102,7 @@ BEGIN
 	END LOOP;
 END
 $$;
-CREATE TABLE paths (n serial, path text, statements text, sources regtype[] DEFAULT '{bigint,bytea,uuid}');
+CREATE TABLE paths (n serial, path text, statements text, sources regtype[] DEFAULT '{bigint,bytea,uuid,numeric,json,jsonb}');
 
 -- every path that converts without a cast refuses
 INSERT INTO paths (path, statements) VALUES
@@ -139,14 +143,18 @@ INSERT INTO paths (path, statements, sources) VALUES
 -- written explicitly, each converts: casts and USING, and back
 INSERT INTO paths (path, statements) VALUES
 	('written: a parameter', 'INSERT INTO drv (c_{T}) VALUES ($1::{T})'),
-	('written: value::{T}, and back', 'SELECT (({V})::{T})::{S} = {V}'),
+	('written: value::{T}', 'SELECT (({V})::{T})::text'),
 	('written: CAST', 'SELECT CAST({V} AS {T}) = ({V})::{T}'),
 	('written: USING', 'CREATE TABLE conv (c {S}); INSERT INTO conv VALUES ({V});
 						ALTER TABLE conv ALTER COLUMN c TYPE {T} USING c::{T}; SELECT c = ({V})::{T} FROM conv'),
 	('written: USING, an array', 'CREATE TABLE conv (c {S}[]); INSERT INTO conv VALUES (ARRAY[{V}]);
 								  ALTER TABLE conv ALTER COLUMN c TYPE {T}[] USING c::{T}[]; SELECT c[1] = ({V})::{T} FROM conv'),
-	('written: PL/pgSQL', 'DO $p$ DECLARE v {T}; s {S} := {V}; BEGIN v := s::{T}; END $p$'),
-	('written: out', 'CREATE TABLE plain (c {S}); INSERT INTO plain SELECT (({V})::{T})::{S}; SELECT c = {V} FROM plain');
+	('written: PL/pgSQL', 'DO $p$ DECLARE v {T}; s {S} := {V}; BEGIN v := s::{T}; END $p$');
+-- back out of an id, where a cast out exists
+INSERT INTO paths (path, statements, sources) VALUES
+	('written: value::{T}, and back', 'SELECT (({V})::{T})::{S} = {V}', '{bigint,bytea,uuid}'),
+	('written: out', 'CREATE TABLE plain (c {S}); INSERT INTO plain SELECT (({V})::{T})::{S}; SELECT c = {V} FROM plain',
+	 '{bigint,bytea,uuid}');
 
 SELECT p.path, string_agg(DISTINCT e.source || ': ' || e.result, E'\n' ORDER BY e.source || ': ' || e.result) AS outcome
 FROM paths p, LATERAL each_cast(p.statements, p.sources) e
@@ -158,6 +166,28 @@ SELECT format('PREPARE ins_long(bigint) AS INSERT INTO drv (c_%s) VALUES ($1)', 
 EXECUTE ins_long(1234567890123456);
 \set VERBOSITY terse
 DEALLOCATE ins_long;
+
+-- written, a number is the bigint of that integer and a JSON string a
+-- uid8's text; what is neither is refused
+SELECT '-3795148059624996843'::numeric::uid8 AS numeric, '-3795148059624996843'::jsonb::uid8 AS jsonb_number,
+	   '"cb54ecf2840a0015"'::jsonb::uid8 AS jsonb_string, '"cb54ecf2840a0015"'::json::uid8 AS json_string;
+SELECT sqlerr($$SELECT '1.5'::numeric::uid8$$) AS fraction;
+SELECT sqlerr($$SELECT '99999999999999999999'::numeric::uid8$$) AS beyond_bigint;
+SELECT sqlerr($$SELECT 'true'::jsonb::uid8$$) AS jsonb_boolean;
+SELECT sqlerr($$SELECT '[1]'::json::uid8$$) AS json_array;
+SELECT sqlerr($$SELECT '"1234"'::jsonb::uid8$$) AS jsonb_short_string;
+
+-- the paths that carry text (COPY, the JSON record functions, a parameter
+-- of unknown type, as node-postgres sends every parameter) read it as a
+-- uid8's text, 16 hex digits: a JSON number or a number a driver sent as
+-- text is read so too, and 16 decimal digits are hex digits
+SELECT id FROM jsonb_to_record('{"id": "cb54ecf2840a0015"}') AS r(id uid8);
+SELECT id, id::bigint FROM jsonb_to_record('{"id": 1234567890123456}') AS r(id uid8);
+SELECT id FROM json_to_record('{"id": 1234567890123456}') AS r(id uid8);
+SELECT sqlerr($$SELECT id FROM jsonb_to_record('{"id": 42}') AS r(id uid8)$$) AS short_number;
+PREPARE untyped AS SELECT $1::uid8 AS id;
+EXECUTE untyped('1234567890123456');
+DEALLOCATE untyped;
 
 DROP TABLE casts, casts_in, id_types, drv, paths;
 DROP FUNCTION each_cast(text, regtype[]);

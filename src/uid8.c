@@ -23,6 +23,7 @@
 
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
+#include "utils/jsonb.h"
 #include "utils/sortsupport.h"
 #include "utils/timestamp.h"
 
@@ -125,6 +126,77 @@ uid8_from_int8(PG_FUNCTION_ARGS)
 {
 	byteid_cast_must_be_explicit(fcinfo);
 	PG_RETURN_UID8((uint64) PG_GETARG_INT64(0));
+}
+
+/*
+ * The casts from numeric, json and jsonb.  Without them, PL/pgSQL's
+ * assignment, INTO and RETURN of such a value go through its text, which
+ * reads a 16-digit decimal number as the hex of a uid8.  They are declared
+ * for assignment so that those paths reach them, and they refuse unless the
+ * cast is written (byteid_cast_must_be_explicit()).  Written, a number is
+ * the same 64 bits as the bigint of that value (an integer in bigint's
+ * range), and a JSON string is read as a uid8's text.
+ */
+static uint64
+uid8_of_numeric(Datum n)
+{
+	Datum		whole = DirectFunctionCall2(numeric_trunc, n, Int32GetDatum(0));
+
+	if (!DatumGetBool(DirectFunctionCall2(numeric_eq, n, whole)))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("uid8 out of range: %s is not an integer",
+						DatumGetCString(DirectFunctionCall1(numeric_out, n)))));
+	return (uint64) DatumGetInt64(DirectFunctionCall1(numeric_int8, n));
+}
+
+static uint64
+uid8_of_jsonb(Jsonb *jb, const char *type)
+{
+	JsonbValue	v;
+
+	if (JsonbExtractScalar(&jb->root, &v))
+	{
+		if (v.type == jbvString)
+			return DatumGetUInt64(DirectFunctionCall1(uid8_in,
+													  CStringGetDatum(pnstrdup(v.val.string.val, v.val.string.len))));
+		if (v.type == jbvNumeric)
+			return uid8_of_numeric(NumericGetDatum(v.val.numeric));
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("cannot cast %s %s to type uid8", type,
+					JB_ROOT_IS_SCALAR(jb) ? (v.type == jbvBool ? "boolean" : "null")
+					: JB_ROOT_IS_ARRAY(jb) ? "array" : "object"),
+			 errhint("A uid8 in JSON is a string of its text, or a number of bigint's range.")));
+	pg_unreachable();
+}
+
+PG_FUNCTION_INFO_V1(uid8_from_numeric);
+Datum
+uid8_from_numeric(PG_FUNCTION_ARGS)
+{
+	byteid_cast_must_be_explicit(fcinfo);
+	PG_RETURN_UID8(uid8_of_numeric(PG_GETARG_DATUM(0)));
+}
+
+PG_FUNCTION_INFO_V1(uid8_from_jsonb);
+Datum
+uid8_from_jsonb(PG_FUNCTION_ARGS)
+{
+	byteid_cast_must_be_explicit(fcinfo);
+	PG_RETURN_UID8(uid8_of_jsonb(PG_GETARG_JSONB_P(0), "jsonb"));
+}
+
+PG_FUNCTION_INFO_V1(uid8_from_json);
+Datum
+uid8_from_json(PG_FUNCTION_ARGS)
+{
+	Datum		jb;
+
+	byteid_cast_must_be_explicit(fcinfo);
+	jb = DirectFunctionCall1(jsonb_in, CStringGetDatum(text_to_cstring(PG_GETARG_TEXT_PP(0))));
+	PG_RETURN_UID8(uid8_of_jsonb(DatumGetJsonbP(jb), "json"));
 }
 
 /* ---------- comparison: unsigned 64-bit ---------- */

@@ -151,6 +151,15 @@ CREATE FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bo
 CREATE FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
 	AS 'MODULE_PATHNAME', 'uid8_from_int8'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid8_from_numeric(pg_catalog.numeric, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_numeric'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid8_from_jsonb(pg_catalog.jsonb, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_jsonb'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid8_from_json(pg_catalog.json, pg_catalog.int4, pg_catalog.bool) RETURNS uid8
+	AS 'MODULE_PATHNAME', 'uid8_from_json'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- a bigint or bytes are read as a uid8 only where a statement says so: the
 -- casts are declared for assignment so that every assignment (PL/pgSQL's
@@ -160,11 +169,22 @@ CREATE FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool
 CREATE CAST (uid8 AS pg_catalog.int8) WITHOUT FUNCTION;
 CREATE CAST (pg_catalog.int8 AS uid8)
 	WITH FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+-- numeric, json and jsonb the same way: PL/pgSQL would otherwise read the
+-- decimal text of their numbers as hex
+CREATE CAST (pg_catalog.numeric AS uid8)
+	WITH FUNCTION uid8_from_numeric(pg_catalog.numeric, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.jsonb AS uid8)
+	WITH FUNCTION uid8_from_jsonb(pg_catalog.jsonb, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.json AS uid8)
+	WITH FUNCTION uid8_from_json(pg_catalog.json, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
 CREATE CAST (uid8 AS pg_catalog.bytea) WITH FUNCTION uid8_to_bytea(uid8);
 CREATE CAST (pg_catalog.bytea AS uid8)
 	WITH FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalog.bool) AS ASSIGNMENT;
 COMMENT ON CAST (uid8 AS pg_catalog.int8) IS 'the same 64 bits as a bigint (ids with the top bit set are negative)';
 COMMENT ON CAST (pg_catalog.int8 AS uid8) IS 'the same 64 bits as a uid8';
+COMMENT ON CAST (pg_catalog.numeric AS uid8) IS 'the same 64 bits as the bigint of an integer';
+COMMENT ON CAST (pg_catalog.jsonb AS uid8) IS 'a JSON string as a uid8''s text, a JSON number as the bigint of that integer';
+COMMENT ON CAST (pg_catalog.json AS uid8) IS 'a JSON string as a uid8''s text, a JSON number as the bigint of that integer';
 COMMENT ON CAST (uid8 AS pg_catalog.bytea) IS 'the 8 bytes of a uid8, big-endian';
 COMMENT ON CAST (pg_catalog.bytea AS uid8) IS 'uid8 of 8 bytes, big-endian';
 
@@ -191,6 +211,12 @@ COMMENT ON FUNCTION uid8_from_bytea(pg_catalog.bytea, pg_catalog.int4, pg_catalo
 	'the cast from bytea into uid8: converts where the cast is written, refuses on assignment';
 COMMENT ON FUNCTION uid8_from_int8(pg_catalog.int8, pg_catalog.int4, pg_catalog.bool) IS
 	'the cast from bigint into uid8 (the same 64 bits): converts where the cast is written, refuses on assignment';
+COMMENT ON FUNCTION uid8_from_numeric(pg_catalog.numeric, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from numeric into uid8 (an integer, as bigint): converts where the cast is written, refuses on assignment';
+COMMENT ON FUNCTION uid8_from_jsonb(pg_catalog.jsonb, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from jsonb into uid8 (a string as its text, a number as bigint): converts where the cast is written, refuses on assignment';
+COMMENT ON FUNCTION uid8_from_json(pg_catalog.json, pg_catalog.int4, pg_catalog.bool) IS
+	'the cast from json into uid8 (a string as its text, a number as bigint): converts where the cast is written, refuses on assignment';
 COMMENT ON FUNCTION uid8_in(pg_catalog.cstring) IS 'I/O';
 COMMENT ON FUNCTION uid8_out(uid8) IS 'I/O';
 COMMENT ON FUNCTION uid8_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O';
