@@ -42,7 +42,7 @@ SELECT DISTINCT result FROM each_scheme($$SELECT idtypes_advance_clock({floor}(n
 SELECT sqlerr($$SELECT * FROM idtypes_advance_clocks_past_stored()$$);
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) TO clock_mover;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() TO clock_mover;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored(text[], text[]) TO clock_mover;
 SET ROLE clock_mover;
 SELECT DISTINCT result FROM each_scheme($$SELECT idtypes_advance_clock('{name}', now())$$);
 -- (the first clock it checks: the first scheme's)
@@ -50,7 +50,7 @@ SELECT regexp_replace(sqlerr($$SELECT * FROM idtypes_advance_clocks_past_stored(
 					  'server-wide {name} clock') AS sqlerr;
 RESET ROLE;
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(text, timestamptz) FROM clock_mover;
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() FROM clock_mover;
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored(text[], text[]) FROM clock_mover;
 
 -- idtypes_rewind_clock(), the way out of a clock moved too far ahead
 -- (t/056_clock_limit.pl moves one back): refused to anyone but superusers,

@@ -10,13 +10,19 @@
 # On each, before the call, new ids of every scheme fall at or below the
 # ids the server received: the hazard is real, and the test fails if the
 # function moves nothing.  A member of idtypes.clock_mover_role calls it:
-# it names every column it read with the newest id the origin wrote there
-# (NULL for a uuid column of random UUIDs, and for a UUID version a column
-# does not hold); then none of 1000 new ids of any scheme is at or below
-# one received.  On the restored server it first refuses, with no clock
-# moved: a role without EXECUTE, a role that is not a mover, a table the
-# mover may not read, a table whose rows row-level security hides, ids
-# further ahead than idtypes.clock_max_ahead.
+# by default it reads the columns whose default calls a generator (not a
+# uuid column of random UUIDs), and names each with the newest id the
+# origin wrote there; then none of 1000 new ids of any scheme is at or
+# below one received.  On the restored server it first refuses, with no
+# clock moved: a role without EXECUTE, a role that is not a mover, a table
+# the mover may not read, a table whose rows row-level security hides; ids
+# further ahead than idtypes.clock_max_ahead are reported and not followed,
+# and refused when followed by name.  Columns of domains and arrays are
+# read when named.  Values an ordinary user stored (the greatest UUIDv7, a
+# UUIDv4 cast to a muid, dated 3513) are reported, never followed: the
+# newest id within the limit is, and the clocks stay where they generate;
+# followed by name, even a superuser's call refuses them (22008).  Names
+# that do not exist, or hold no ids, are errors.
 use strict;
 use warnings;
 use FindBin;
@@ -106,48 +112,40 @@ sub grant_call
 {
 	my ($node) = @_;
 	$node->safe_psql('postgres', q{
-		GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() TO mover, outsider;
+		GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored(text[], text[]) TO mover, outsider;
 		GRANT SELECT ON ALL TABLES IN SCHEMA public TO mover, outsider;
 	});
 	return;
 }
 
-# The function called by $role: (exit code, its rows, stderr).
+# The function called by $role, with $args (SQL, optional): (exit code,
+# its rows as "table|column|scheme|newest|beyond|followed|outcome", stderr).
 sub call
 {
-	my ($node, $role) = @_;
+	my ($node, $role, $args) = @_;
+	$args //= '';
 	my ($ret, $out, $err) = $node->psql('postgres',
-		"\\set VERBOSITY verbose\nSELECT relation, column_name, scheme, coalesce(newest_id, 'NULL') "
-		  . 'FROM idtypes_advance_clocks_past_stored()',
+		"\\set VERBOSITY verbose\nSELECT relation, column_name, scheme, coalesce(newest_id, 'NULL'), beyond_limit, "
+		  . "coalesce(followed_id, 'NULL'), outcome FROM idtypes_advance_clocks_past_stored($args)",
 		extra_params => [ '-U', $role ]);
 	return ($ret, $out, $err);
 }
 
-# The rows the call must return: each table's column, for each scheme of
-# its type, with the newest id the origin wrote there (NULL elsewhere);
-# %extra: more tables, with their column's type.
-my %table_type = ((map { ("co_$_->{name}" => $_->{type}) } @schemes), co_random => 'uuid');
-
+# The rows the call must return by default: each scheme's table, whose
+# default calls its generator, with the newest id the origin wrote there,
+# followed, and the clock moved past it; @extra: more rows.
 sub expected_rows
 {
-	my ($newest, %extra) = @_;
-	my %types = (%table_type, %extra);
-	my @rows;
-	for my $t (keys %types)
-	{
-		for my $s (grep { $_->{type} eq $types{$t} } @schemes)
-		{
-			push @rows, "$t|id|$s->{name}|" . ($t eq "co_$s->{name}" ? $newest->{ $s->{name} } : 'NULL');
-		}
-	}
-	return join("\n", sort @rows);
+	my ($newest, @extra) = @_;
+	my @rows = map { "co_$_->{name}|id|$_->{name}|$newest->{$_->{name}}|f|$newest->{$_->{name}}|moved" } @schemes;
+	return join("\n", sort(@rows, @extra));
 }
 
 # Before the call: new ids of every scheme at or below the newest received
 # (the hazard); then the call by mover, its rows; then none at or below.
 sub cutover
 {
-	my ($node, $label, $newest, %extra) = @_;
+	my ($node, $label, $newest, @extra) = @_;
 	for my $s (@schemes)
 	{
 		my $n = at_or_below($node, $s, $newest->{ $s->{name} });
@@ -155,8 +153,8 @@ sub cutover
 	}
 	my ($ret, $out, $err) = call($node, 'mover');
 	is($ret, 0, "$label: a mover calls idtypes_advance_clocks_past_stored()") or diag($err);
-	is(join("\n", sort split /\n/, $out), expected_rows($newest, %extra),
-		"$label: one row per column and scheme read, with the newest id the origin wrote");
+	is(join("\n", sort split /\n/, $out), expected_rows($newest, @extra),
+		"$label: one row per column whose default calls a generator, with the newest id the origin wrote");
 	for my $s (@schemes)
 	{
 		is(at_or_below($node, $s, $newest->{ $s->{name} }), 0,
@@ -179,7 +177,7 @@ IPC::Run::run([ 'pg_dump', '--no-owner', '--no-privileges', '-d', $origin->conns
 is_deeply({ newest($restored) }, \%newest, 'restored: the newest ids are the origin\'s');
 grant_call($restored);
 # a table the mover may not read, empty
-$restored->safe_psql('postgres', 'CREATE TABLE co_secret (id muid)');
+$restored->safe_psql('postgres', 'CREATE TABLE co_secret (id muid DEFAULT gen_muid())');
 
 my ($ret, $out, $err) = call($restored, 'nobody');
 like($err, qr/ERROR:  42501: permission denied for function idtypes_advance_clocks_past_stored/,
@@ -188,7 +186,7 @@ like($err, qr/ERROR:  42501: permission denied for function idtypes_advance_cloc
 like($err, qr/ERROR:  42501: permission denied to move the server-wide \w+ clock/,
 	'restored: refused to a role that is not a member of idtypes.clock_mover_role (42501)');
 ($ret, $out, $err) = call($restored, 'mover');
-like($err, qr/ERROR:  42501: permission denied for table public\.co_secret\n.*reads column id of every table/,
+like($err, qr/ERROR:  42501: permission denied for table public\.co_secret\n.*reads column id of the table/,
 	'restored: a table the mover may not read is an error naming it (42501)');
 $restored->safe_psql('postgres', 'GRANT SELECT ON co_secret TO mover; ALTER TABLE co_secret ENABLE ROW LEVEL SECURITY');
 ($ret, $out, $err) = call($restored, 'mover');
@@ -196,13 +194,19 @@ like($err, qr/ERROR:  42501: row-level security hides rows of table public\.co_s
 	'restored: a table whose rows row-level security hides from the mover is an error naming it (42501)');
 $restored->safe_psql('postgres', 'ALTER TABLE co_secret DISABLE ROW LEVEL SECURITY');
 ($ret, $out, $err) = call($restored, 'mover');
-like($err, qr/ERROR:  22008: idtypes_advance_clocks_past_stored\(\) cannot move the \w+ clock that far ahead/,
-	'restored: ids 30 s ahead, with idtypes.clock_max_ahead at 10 s: refused to a mover (22008)');
+is($ret, 0, 'restored: ids 30 s ahead, with idtypes.clock_max_ahead at 10 s: the call succeeds') or diag($err);
+is(join("\n", sort split /\n/, $out),
+	join("\n", sort('co_secret|id|muid|NULL|f|NULL|none',
+			map { "co_$_->{name}|id|$_->{name}|$newest{$_->{name}}|t|NULL|none" } @schemes)),
+	'restored: ids 30 s ahead, with idtypes.clock_max_ahead at 10 s: reported beyond the limit, none followed');
+($ret, $out, $err) = call($restored, 'mover', q{follow => ARRAY['public.co_muid.id']});
+like($err, qr/ERROR:  22008: idtypes_advance_clocks_past_stored\(\) cannot move the muid clock that far ahead/,
+	'restored: a column beyond the limit followed by name: refused to a mover (22008)');
 # every refusal moved nothing: cutover() asserts the hazard first
 $restored->safe_psql('postgres', "ALTER SYSTEM SET idtypes.clock_max_ahead = '1min'; SELECT pg_reload_conf()");
 $restored->poll_query_until('postgres', q{SELECT current_setting('idtypes.clock_max_ahead') = '1min'})
   or die 'idtypes.clock_max_ahead was not reloaded';
-cutover($restored, 'restored', \%newest, co_secret => 'muid');
+cutover($restored, 'restored', \%newest, 'co_secret|id|muid|NULL|f|NULL|none');
 
 # Domains over the types and arrays of them, every other scheme: one id of
 # each, 50 s ahead of the restored server's clock (20 s past the origin's).
@@ -224,18 +228,80 @@ for my $c (@columns)
 	my $array = $type =~ /\[\]$/;
 	my $id = $restored->safe_psql('postgres', 'SELECT ' . ($array ? "$col\[2\]" : $col) . '::text FROM co_shapes');
 	$shape_newest{ $s->{name} } = $id;
-	push @shape_rows, map { "co_shapes|$col|$_->{name}|" . ($_ eq $s ? $id : 'NULL') } grep { $_->{type} eq $s->{type} } @schemes;
+	push @shape_rows,
+	  map { "co_shapes|$col|$_->{name}|" . ($_ eq $s ? "$id|f|$id|moved" : 'NULL|f|NULL|none') }
+	  grep { $_->{type} eq $s->{type} } @schemes;
 	my $n = at_or_below($restored, $s, $id);
 	ok($n > 0, "restored: $s->{name}: new ids at or below an id of a" . ($array ? 'n array' : ' domain')
 		  . " column 20 s ahead, before the call ($n of $count)");
 }
 ($ret, $out, $err) = call($restored, 'mover');
-is(join("\n", grep { /^co_shapes\|/ } sort split /\n/, $out), join("\n", sort @shape_rows),
-	'restored: the columns of domains and arrays, with their newest ids') or diag($err);
+is(join("\n", grep { /^co_shapes\|/ } sort split /\n/, $out), '',
+	'restored: columns without a generator\'s default are not read by default') or diag($err);
+for my $s (@schemes)
+{
+	ok(at_or_below($restored, $s, $shape_newest{ $s->{name} }) > 0,
+		"restored: $s->{name}: the default call moves no clock past the domain or array column");
+}
+($ret, $out, $err) = call($restored, 'mover', q{columns => ARRAY['public.co_shapes']});
+is(join("\n", sort split /\n/, $out), join("\n", sort @shape_rows),
+	'restored: the columns of domains and arrays named, with their newest ids (a uuid column: every version)')
+  or diag($err);
 for my $s (@schemes)
 {
 	is(at_or_below($restored, $s, $shape_newest{ $s->{name} }), 0,
 		"restored: $s->{name}: after the call, no new id at or below the id of the domain or array column");
+}
+
+# Values an ordinary user stored: the greatest UUIDv7 and a UUIDv4 read as
+# a muid (dated 3513), in columns whose default calls the generator.
+my $user_v7 = 'ffffffff-ffff-7fff-bfff-ffffffffffff';
+$restored->safe_psql('postgres', qq{
+	CREATE ROLE inserter LOGIN;
+	GRANT INSERT ON co_uuidv7, co_muid TO inserter;
+});
+$restored->safe_psql('postgres', "INSERT INTO co_uuidv7 (id, v) VALUES ('$user_v7', 0);"
+	  . "INSERT INTO co_muid (id, v) VALUES ('f47ac10b-58cc-4372-a567-0e02b2c3d479'::uuid::muid, 0)",
+	extra_params => [ '-U', 'inserter' ]);
+my %within = map { $_ => $restored->safe_psql('postgres',
+		"SELECT max(id)::text FROM co_$_ WHERE ${_}_timestamp(id) < now() + interval '1 min'") } qw(muid);
+$within{uuidv7} = $restored->safe_psql('postgres', "SELECT id::text FROM co_uuidv7 WHERE id < '$user_v7' ORDER BY id DESC LIMIT 1");
+my $muid_outlier = $restored->safe_psql('postgres', 'SELECT max(id)::text FROM co_muid');
+($ret, $out, $err) = call($restored, 'mover');
+is($ret, 0, 'restored: stored outliers: the call succeeds') or diag($err);
+like($out, qr/^co_uuidv7\|id\|uuidv7\|$user_v7\|t\|$within{uuidv7}\|already past$/m,
+	'restored: the greatest UUIDv7 a user stored is reported beyond the limit, the newest within it followed');
+like($out, qr/^co_muid\|id\|muid\|$muid_outlier\|t\|$within{muid}\|already past$/m,
+	'restored: a UUIDv4 stored as a muid is reported beyond the limit, the newest within it followed');
+for my $s (@schemes)
+{
+	is($restored->safe_psql('postgres', "SELECT $s->{timestamp}($s->{gen}) < now() + interval '2 min'"), 't',
+		"restored: $s->{name}: the clock still generates ids of now after the outliers");
+}
+for my $follow ('public.co_uuidv7.id', 'public.co_muid.id')
+{
+	($ret, $out, $err) = $restored->psql('postgres',
+		"\\set VERBOSITY verbose\nSELECT * FROM idtypes_advance_clocks_past_stored(follow => ARRAY['$follow'])");
+	like($err, qr/ERROR:  22008: /, "restored: $follow followed by name: refused even to a superuser (22008)");
+}
+for my $s (@schemes)
+{
+	is($restored->safe_psql('postgres', "SELECT $s->{timestamp}($s->{gen}) < now() + interval '2 min'"), 't',
+		"restored: $s->{name}: no clock moved by the refused calls");
+}
+
+# Names that do not exist, or hold no ids.
+for my $case (
+	[ q{columns => ARRAY['nosuch']}, '3F000', 'a schema that does not exist' ],
+	[ q{columns => ARRAY['public.nosuch']}, '42P01', 'a table that does not exist' ],
+	[ q{columns => ARRAY['public.co_muid.nosuch']}, '42703', 'a column that does not exist' ],
+	[ q{columns => ARRAY['public.co_muid.v']}, '42804', 'a column that holds no ids' ],
+	[ q{columns => ARRAY['a.b.c.d']}, '22023', 'a name of four parts' ],
+	[ q{follow => ARRAY['public.co_muid']}, '22023', 'a table in follow' ],
+	[ q{follow => ARRAY['public.co_random.id']}, '22023', 'a column in follow that is not read' ])
+{
+	($ret, $out, $err) = call($restored, 'mover', $case->[0]);
+	like($err, qr/ERROR:  $case->[1]: /, "restored: $case->[2]: $case->[1]");
 }
 
 #

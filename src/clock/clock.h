@@ -400,6 +400,13 @@ extern void idclock_check_mover(IdSchemeId id, const char *detail);
 extern void idclock_check_ahead(IdSchemeId id, uint64 word, const char *function);
 
 /*
+ * idclock_check_room() refuses (22008) a move of clock id to a word within
+ * a day of the end of its range (that of its ids, or 2262), where the
+ * server could soon generate no more of its ids.
+ */
+extern void idclock_check_room(IdSchemeId id, uint64 word, const char *function);
+
+/*
  * The error of a function that moves a clock on a server without
  * shared_preload_libraries (55000); the word past which clock id moves to
  * pass a time t (the end of its microsecond, or of its tick when that is

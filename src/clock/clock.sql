@@ -29,26 +29,34 @@ GRANT EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.time
 -- idtypes_advance_clocks_past_stored
 ---------------------------------------------------------------------------
 
--- Every scheme's clock past the newest id stored in this database, in one
--- call (src/stored.c): after a logical dump restored, or a cutover
--- by logical replication.  It reads every column of the extension's types
--- and every uuid column (per UUID version), with domains and arrays, with
--- the caller's rights (SECURITY INVOKER: a table the caller cannot read is
--- an error); one row per column and scheme read, the newest id as text
--- (NULL when it holds none).  The same checks and grant as
+-- Every scheme's clock past the newest id of this server's stored in this
+-- database, in one call (src/stored.c): after a logical dump restored, or
+-- a cutover by logical replication.  Which columns hold this server's ids
+-- is the caller's word: by default those whose default calls the scheme's
+-- generator; columns names schemas, tables or columns (schema.table.column)
+-- instead.  An id further ahead than idtypes.clock_max_ahead is reported
+-- (beyond_limit) and not followed unless follow names its column.  It
+-- reads the ids in C, as the caller (SELECT, and no row hidden by
+-- row-level security), and runs no code of the tables' owners.  One row
+-- per column and scheme read.  The same checks and grant as
 -- idtypes_advance_clock(): movers only, idtypes.clock_max_ahead.
 CREATE FUNCTION idtypes_advance_clocks_past_stored(
+		columns pg_catalog.text[] DEFAULT NULL,
+		follow pg_catalog.text[] DEFAULT NULL,
 		OUT relation pg_catalog.regclass,
 		OUT column_name pg_catalog.name,
 		OUT scheme pg_catalog.text,
-		OUT newest_id pg_catalog.text)
+		OUT newest_id pg_catalog.text,
+		OUT beyond_limit pg_catalog.bool,
+		OUT followed_id pg_catalog.text,
+		OUT outcome pg_catalog.text)
 	RETURNS SETOF pg_catalog.record
 	AS 'MODULE_PATHNAME', 'idtypes_advance_clocks_past_stored'
-	LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED SECURITY INVOKER ROWS 10;
-COMMENT ON FUNCTION idtypes_advance_clocks_past_stored() IS
-	'moves every scheme''s clock past the newest id stored in this database (columns of its types and uuid columns, domains and arrays); one row per column and scheme read, with its newest id';
-REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored() TO @extowner@ WITH GRANT OPTION;
+	LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED SECURITY INVOKER ROWS 10;
+COMMENT ON FUNCTION idtypes_advance_clocks_past_stored(pg_catalog.text[], pg_catalog.text[]) IS
+	'moves every scheme''s clock past the newest id stored in the columns that hold this server''s ids (by default those whose default calls a generator); one row per column and scheme read';
+REVOKE EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored(pg_catalog.text[], pg_catalog.text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idtypes_advance_clocks_past_stored(pg_catalog.text[], pg_catalog.text[]) TO @extowner@ WITH GRANT OPTION;
 
 ---------------------------------------------------------------------------
 -- idtypes_rewind_clock

@@ -144,6 +144,28 @@ idclock_check_ahead(IdSchemeId id, uint64 word, const char *function)
 					 "If this server's clock is wrong, correct it first.", s->label)));
 }
 
+/*
+ * A clock moved to word can still generate for a day (the longest
+ * idtypes.clock_max_ahead) before the end of its scheme's range or of the
+ * clocks' count (2262): else 22008, for function.
+ */
+void
+idclock_check_room(IdSchemeId id, uint64 word, const char *function)
+{
+	const IdScheme *s = &idschemes[id];
+	int64		ns = idclock_ns_of_word(id, word);
+
+	if (ns <= IDCLOCK_LAST_SEC * IDSCHEME_NS_PER_SEC - IDSCHEME_NS_PER_DAY &&
+		idscheme_tick_at_ns(ns + IDSCHEME_NS_PER_DAY, s) < (int64) idscheme_tick_max(s))
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("%s cannot move the %s clock to %s", function, s->name,
+					timestamptz_to_str(idscheme_ns_to_timestamptz(Min(ns, IDCLOCK_LAST_SEC * IDSCHEME_NS_PER_SEC)))),
+			 errdetail("The clock would be within a day of the end of its range, and could generate no more %s ids.",
+					   s->label)));
+}
+
 /* ---------- moving a clock by hand ---------- */
 
 /* The time of the clock's last value, as the functions return it. */
