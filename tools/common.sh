@@ -25,12 +25,16 @@ IDTYPES_TEST_PACKAGES=(
 	perl libipc-run-perl libsemver-perl faketime python3 python3-psycopg git unzip
 	clang lld libclang-rt-dev valgrind
 )
-# The drivers of the client tests (t/021 to t/023; node and npm come with
-# the machine, not from Debian).  IDTYPES_CLIENTS=no leaves them out: the
+# The drivers of the client tests (t/020 to t/023), and node and npm for
+# t/021: Debian's, where the machine has none of its own (a machine may
+# bring its own Node.js; Debian's npm would not install beside it).
+# IDTYPES_CLIENTS=no leaves them out: the
 # roots of the version matrix do, since the drivers speak the same protocol
 # to every version and the run on this machine tests them; there those
 # tests say that the driver is missing and skip.
 IDTYPES_CLIENT_PACKAGES=(openjdk-17-jdk-headless libpostgresql-jdbc-java python3-asyncpg)
+command -v node >/dev/null || IDTYPES_CLIENT_PACKAGES+=(nodejs)
+command -v npm >/dev/null || IDTYPES_CLIENT_PACKAGES+=(npm)
 [ "${IDTYPES_CLIENTS:-yes}" = no ] || IDTYPES_TEST_PACKAGES+=("${IDTYPES_CLIENT_PACKAGES[@]}")
 # What building the Debian packages needs (tools/package.sh, in the root of
 # the version's Debian release): debian/control.in's Build-Depends, with the
@@ -70,11 +74,13 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # there to run, each with why ("FILE<Tab>WHY" lines): the packages above
 # are installed for them, and tools/test.sh counts a skip of one of them (a
 # package that could not be installed, npm ci without the registry, a
-# failed build of Citus) as a failure, with its reason.  The clients'
-# tests on this machine (the roots leave the clients out), the ORMs and
-# Rust and ActiveRecord in the trixie root (17), Go in the sid root (18), pg_partman where
-# Debian packages it (17, 18), Citus where it is built from the archive
-# that tools/citus.sh takes (15 to 17) or installed; the cutover test
+# failed build of Citus) as a failure, with its reason, and so does a
+# file of the list that the tree does not have.  The clients' tests on
+# this machine (the roots leave the clients out), the ORMs and Rust and
+# ActiveRecord in the trixie root (17), Go in the sid root (18),
+# pg_partman and wal2json where Debian packages them, skip support on 18
+# and later, Citus where it is built from the archive that tools/citus.sh
+# takes (15 to 17) or installed; the cutover and hostile-database tests
 # everywhere.
 required_tap() {
 	local f
@@ -92,6 +98,11 @@ required_tap() {
 	fi
 	# libfaketime (package faketime) is installed for every run
 	printf '%s\t%s\n' t/058_cutover.pl "the cutover test needs only libfaketime, installed for every version"
+	printf '%s\t%s\n' t/033_hostile_database.pl "the hostile-database test needs nothing but the server"
+	apt_has "postgresql-$PG_MAJOR-wal2json" &&
+		printf '%s\t%s\n' t/055_cdc.pl "wal2json is packaged for PostgreSQL $PG_MAJOR"
+	[ "$PG_MAJOR" -ge 18 ] &&
+		printf '%s\t%s\n' t/034_skip_scan.pl "PostgreSQL $PG_MAJOR has skip scans"
 	[ "$PG_MAJOR" = 18 ] && printf '%s\t%s\n' t/026_pgx.pl "the Go driver is tested in the root of PostgreSQL 18"
 	[ "$PG_MAJOR" -ge 17 ] && [ "$PG_MAJOR" -le 18 ] &&
 		printf '%s\t%s\n' t/061_partman.pl "pg_partman is packaged for PostgreSQL $PG_MAJOR"

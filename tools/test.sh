@@ -332,6 +332,11 @@ done
 # it skipped.
 while IFS=$'\t' read -r f why; do
 	[ -n "$f" ] || continue
+	if [ ! -f "$IDTYPES_ROOT/$f" ]; then
+		failed=$((failed + 1))
+		failures+=("$f: required ($why), and not in the tree")
+		continue
+	fi
 	[[ " ${IDTYPES_TAP_SKIP:-} " == *" $f "* ]] && continue
 	for r in "${skip_reasons[@]}"; do
 		[[ "$r" == "$f: "* ]] || continue
