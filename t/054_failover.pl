@@ -142,6 +142,12 @@ sub check_new_ids
 	{
 		$max{ $s->{name} } = $node->safe_psql('postgres',
 			"SELECT id FROM t_$s->{name} ORDER BY id DESC LIMIT 1");
+		# what the scenario needs: the server's own clock still behind the
+		# replayed ids for the whole generation (5 s), so that a server
+		# without the redo would issue ids at or below them
+		is($node->safe_psql('postgres',
+				"SELECT clock_timestamp() + interval '10 s' < $s->{timestamp}('$max{$s->{name}}'::$s->{type})"),
+			't', "$label: $s->{name}: the server's clock is behind the replayed ids (the window held)");
 	}
 	$node->safe_psql('postgres', "CALL generate('$src', 5, 0.1)");
 	my @row;
