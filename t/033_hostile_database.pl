@@ -853,13 +853,14 @@ sub sample
 }
 
 # The functions that SQL cannot call: support functions (their argument of
-# type internal) and trigger functions.  Each is exercised by what uses it:
-# binary input (recv) by the clients' binary protocol and COPY, sort and
-# skip support by the sorts and the index scans below and the cutover's,
-# the companion's settings trigger by a change of its settings.
+# type internal) and trigger functions.  They are not called here, and are
+# listed: sort support runs in the sorts below and the cutover's, binary
+# input (recv) in the binary protocol of the client tests (t/022, t/023,
+# t/026), skip support in the skip scans of PostgreSQL 18 (t/034), the
+# companion's settings trigger when its settings change (t/09x).
 my %why_not = (
-	internal => 'takes internal: a support function, run by sorts, index scans and binary input',
-	trigger => 'a trigger function: runs only as a trigger',
+	internal => 'takes internal: a support function (sort or skip support, binary input)',
+	trigger => 'a trigger function: runs only as a trigger (the companion\'s settings)',
 	language_handler => 'a language handler',
 	event_trigger => 'an event trigger function');
 my (@callable, @not_called);
@@ -883,8 +884,7 @@ cmp_ok(scalar(@callable), '>', 0.8 * scalar(@functions),
 # the database's search_path unqualified too (public comes first: an
 # unqualified call with arguments of exactly its types is the extension's
 # function); with its parameters that have defaults left out.  Then a sort
-# of each type of the extension's own (its sort support), and its binary
-# output.
+# of each type of the extension's own (its sort support).
 my @calls;
 sub quote_ident
 {
