@@ -71,7 +71,8 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 [ "$PG_MAJOR" = 17 ] && IDTYPES_TEST_PACKAGES+=(cargo rustc librust-tokio-postgres-dev librust-sqlx-dev)
 
 # required_tap: the TAP files that a run of the suite on this version is
-# there to run, each with why ("FILE<Tab>WHY" lines): the packages above
+# there to run, each with why ("FILE<Tab>WHY" lines, or "FILE<Tab>WHY<Tab>
+# WORD" when only the skips whose reason has WORD count): the packages above
 # are installed for them, and tools/test.sh counts a skip of one of them (a
 # package that could not be installed, npm ci without the registry, a
 # failed build of Citus) as a failure, with its reason, and so does a
@@ -99,8 +100,9 @@ required_tap() {
 	# libfaketime (package faketime) is installed for every run
 	printf '%s\t%s\n' t/058_cutover.pl "the cutover test needs only libfaketime, installed for every version"
 	printf '%s\t%s\n' t/033_hostile_database.pl "the hostile-database test needs nothing but the server"
+	# (its wal2json part: a skip that names wal2json)
 	apt_has "postgresql-$PG_MAJOR-wal2json" &&
-		printf '%s\t%s\n' t/055_cdc.pl "wal2json is packaged for PostgreSQL $PG_MAJOR"
+		printf '%s\t%s\t%s\n' t/055_cdc.pl "wal2json is packaged for PostgreSQL $PG_MAJOR" wal2json
 	[ "$PG_MAJOR" -ge 18 ] &&
 		printf '%s\t%s\n' t/034_skip_scan.pl "PostgreSQL $PG_MAJOR has skip scans"
 	[ "$PG_MAJOR" = 18 ] && printf '%s\t%s\n' t/026_pgx.pl "the Go driver is tested in the root of PostgreSQL 18"
