@@ -95,7 +95,7 @@ for i in "${!names[@]}"; do
 	n=${names[$i]}
 	n=${n##*/}
 	n=${n%.patch}
-	names[$i]=$n
+	names[i]=$n
 	f=$MUTATIONS_DIR/$n.patch
 	if [ ! -f "$f" ]; then
 		echo "$0: no mutation $n ($f)" >&2
@@ -204,7 +204,7 @@ test_outcome() {
 		else
 			echo passed
 		fi
-	elif grep -Eq "(^|[[:space:]])$name[[:space:]]+\.\.\.[[:space:]]+ok|^ok [0-9]+[[:space:]]+[-+][[:space:]]+$name([[:space:]]|$)" "$log"; then
+	elif grep -Eq "(^|[[:space:]])${name}[[:space:]]+\.\.\.[[:space:]]+ok|^ok [0-9]+[[:space:]]+[-+][[:space:]]+$name([[:space:]]|$)" "$log"; then
 		echo passed
 	else
 		echo failed
