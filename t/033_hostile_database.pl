@@ -14,7 +14,8 @@
 # temporary table kept by a session of hers, and an event trigger where
 # PostgreSQL lets her.  Every trap records the role that runs it, and as a
 # superuser makes mallory one.  Then a superuser, a member of
-# idtypes.clock_mover_role, and the extension's owner each call every
+# idtypes.clock_mover_role, and the extension's owner (installer, no
+# superuser, who installed idtypes as a trusted extension) each call every
 # function of both extensions, read from the catalog (so a function added
 # later is covered), with valid arguments, unqualified and qualified, with
 # the database's search_path: no trap may run as any of them, mallory
@@ -65,19 +66,27 @@ $node->safe_psql('postgres', q{
 	CREATE ROLE keeper LOGIN;
 	GRANT mover TO keeper;
 	GRANT pg_read_all_data TO keeper;
+	CREATE ROLE installer LOGIN NOSUPERUSER;
 	CREATE DATABASE hostile OWNER mallory;
+	GRANT CREATE ON DATABASE hostile TO installer;
 });
+# installer, no superuser, installs idtypes (a trusted extension), so that
+# the extension's owner is a caller of its own
+$node->safe_psql('hostile', 'GRANT CREATE ON SCHEMA public TO installer');
 
 # The companion: its extension files are installed with idtypes
 # (tools/common.sh, build_install); a tree built without them leaves it
 # out, and its part of the test says so.
 my $companion = harness('postgres',
 	q{SELECT count(*) FROM pg_available_extensions WHERE name = 'idtypes_sql'}) eq '1';
-my ($ret, $out, $err) = $node->psql('hostile', "CREATE EXTENSION idtypes;\n"
-	  . ($companion ? "CREATE SCHEMA idtypes_sql;\nCREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;\n"
-		  . "GRANT USAGE ON SCHEMA idtypes_sql TO PUBLIC;\n" : ''));
-is($ret, 0, 'a superuser installs idtypes' . ($companion ? ' and idtypes_sql' : '') . ' in the database mallory owns')
-  or diag($err);
+my ($ret, $out, $err) = $node->psql('hostile', "CREATE EXTENSION idtypes;\n", extra_params => [ '-U', 'installer' ]);
+is($ret, 0, 'installer, no superuser, installs idtypes (trusted) in the database mallory owns') or diag($err);
+if ($companion)
+{
+	my ($cret, $cout, $cerr) = $node->psql('hostile', "CREATE SCHEMA idtypes_sql;\nCREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;\n"
+		  . "GRANT USAGE ON SCHEMA idtypes_sql TO PUBLIC;\n");
+	is($cret, 0, 'a superuser installs idtypes_sql there') or diag($cerr);
+}
 like($err, qr/WARNING:  schema public of extension idtypes can be written by roles other than the one installing it: mallory/,
 	'warned that mallory, who owns public, can write in its schema');
 my $ext_schema = harness('hostile', q{SELECT extnamespace::regnamespace FROM pg_extension WHERE extname = 'idtypes'});
@@ -1034,9 +1043,11 @@ foreach my $round (@rounds)
 
 		# the cutover: the superuser reads every table; the mover, whom the
 		# policies would limit, is refused while they are on (42501, before
-		# any table is read), and reads every table when they are off
+		# any table is read), and reads every table when they are off; the
+		# extension's owner, no mover, moves no clock (42501)
 		my @cut = grep { $cutover{ $calls[$_]{f}{sig} } } 0 .. $#calls;
-		my $expected = $who eq 'mover' && $round eq 'row-level security on' ? '42501' : '00000';
+		my $expected = ($who eq 'mover' && $round eq 'row-level security on') || $who eq "extension's owner"
+		  ? '42501' : '00000';
 		is(join(' ', map { $state->{$_} // 'none' } @cut), join(' ', ($expected) x @cut),
 			"$round, $who: the cutover, called " . scalar(@cut) . " ways, returns $expected")
 		  or diag(join("\n", map { "$calls[$_]{sql}: " . ($error->{$_} // '') } @cut));
