@@ -584,6 +584,14 @@ read_relation(Oid relid, const StoredColumn *col, StoredType *st, StoredRead *re
 
 /* ---------- the function ---------- */
 
+/* A column of the catalog query's row, for a message: "col of schema.table". */
+static char *
+catalog_column(HeapTuple tuple, TupleDesc desc)
+{
+	return psprintf("%s of %s", quote_identifier(SPI_getvalue(tuple, desc, 6)),
+					quote_qualified_identifier(SPI_getvalue(tuple, desc, 3), SPI_getvalue(tuple, desc, 4)));
+}
+
 /* An id's text, by its type's output function (the extension's or core's) */
 static char *
 id_text(const StoredColumn *col, StoredType *types, int ntypes, Datum value)
@@ -715,9 +723,7 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 			if (names_match(selected, nsp, relid, attnum, true))
 				ereport(ERROR,
 						(errcode(ERRCODE_DATATYPE_MISMATCH),
-						 errmsg("%s: column %s of %s holds no ids", STORED_FUNCTION,
-								quote_identifier(SPI_getvalue(tuple, desc, 6)),
-								quote_qualified_identifier(SPI_getvalue(tuple, desc, 3), SPI_getvalue(tuple, desc, 4))),
+						 errmsg("%s: column %s holds no ids", STORED_FUNCTION, catalog_column(tuple, desc)),
 						 errdetail("Its type is %s.", format_type_be(atttype))));
 			continue;
 		}
@@ -726,7 +732,11 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 		{
 			if (!names_match(selected, nsp, relid, attnum, false))
 				continue;
-			/* a uuid column named without a generator's default: every version */
+
+			/*
+			 * a uuid column named without a generator's default: every
+			 * version
+			 */
 			if (schemes == 0)
 				schemes = holds;
 		}
@@ -737,16 +747,14 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 			if (names_match(selected, nsp, relid, attnum, true))
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("%s: column %s of %s is inherited", STORED_FUNCTION,
-								quote_identifier(SPI_getvalue(tuple, desc, 6)),
-								quote_qualified_identifier(SPI_getvalue(tuple, desc, 3), SPI_getvalue(tuple, desc, 4))),
+						 errmsg("%s: column %s is inherited", STORED_FUNCTION, catalog_column(tuple, desc)),
 						 errhint("Name the table that defines it: its partitions and children are read with it.")));
 			continue;
 		}
 		col = MemoryContextAllocZero(outer, sizeof(StoredColumn));
 		col->relid = relid;
 		col->table = MemoryContextStrdup(outer, quote_qualified_identifier(SPI_getvalue(tuple, desc, 3),
-																		  SPI_getvalue(tuple, desc, 4)));
+																		   SPI_getvalue(tuple, desc, 4)));
 		col->attnum = attnum;
 		col->attname = MemoryContextStrdup(outer, SPI_getvalue(tuple, desc, 6));
 		col->type = type;
