@@ -167,27 +167,35 @@ EXECUTE ins_long(1234567890123456);
 \set VERBOSITY terse
 DEALLOCATE ins_long;
 
--- written, a number is the bigint of that integer and a JSON string a
--- uid8's text; what is neither is refused
-SELECT '-3795148059624996843'::numeric::uid8 AS numeric, '-3795148059624996843'::jsonb::uid8 AS jsonb_number,
-	   '"cb54ecf2840a0015"'::jsonb::uid8 AS jsonb_string, '"cb54ecf2840a0015"'::json::uid8 AS json_string;
-SELECT sqlerr($$SELECT '1.5'::numeric::uid8$$) AS fraction;
-SELECT sqlerr($$SELECT '99999999999999999999'::numeric::uid8$$) AS beyond_bigint;
-SELECT sqlerr($$SELECT 'true'::jsonb::uid8$$) AS jsonb_boolean;
-SELECT sqlerr($$SELECT '[1]'::json::uid8$$) AS json_array;
-SELECT sqlerr($$SELECT '"1234"'::jsonb::uid8$$) AS jsonb_short_string;
+-- written, a number is the same 64 bits as the bigint of that integer, and
+-- a JSON string an id's text; what is neither is refused
+SELECT source, result AS number_as_bigint
+FROM each_cast($$SELECT ('-3795148059624996843'::{S})::{T} = '-3795148059624996843'::bigint::{T}$$,
+			   '{numeric,json,jsonb}');
+SELECT source, result AS string_as_text
+FROM each_cast($$SELECT (to_json(('-3795148059624996843'::bigint::{T})::text)::{S})::{T}
+					  = '-3795148059624996843'::bigint::{T}$$, '{json,jsonb}');
+SELECT source, result AS fraction FROM each_cast($$SELECT '1.5'::{S}::{T}$$, '{numeric,json,jsonb}');
+SELECT source, result AS beyond_bigint FROM each_cast($$SELECT '99999999999999999999'::{S}::{T}$$, '{numeric,jsonb}');
+SELECT source, result AS boolean FROM each_cast($$SELECT 'true'::{S}::{T}$$, '{json,jsonb}');
+SELECT source, result AS array FROM each_cast($$SELECT '[1]'::{S}::{T}$$, '{json,jsonb}');
+SELECT source, result AS short_string FROM each_cast($$SELECT '"1234"'::{S}::{T}$$, '{json,jsonb}');
 
--- the paths that carry text (COPY, the JSON record functions, a parameter
--- of unknown type, as node-postgres sends every parameter) read it as a
--- uid8's text, 16 hex digits: a JSON number or a number a driver sent as
--- text is read so too, and 16 decimal digits are hex digits
-SELECT id FROM jsonb_to_record('{"id": "cb54ecf2840a0015"}') AS r(id uid8);
-SELECT id, id::bigint FROM jsonb_to_record('{"id": 1234567890123456}') AS r(id uid8);
-SELECT id FROM json_to_record('{"id": 1234567890123456}') AS r(id uid8);
-SELECT sqlerr($$SELECT id FROM jsonb_to_record('{"id": 42}') AS r(id uid8)$$) AS short_number;
-PREPARE untyped AS SELECT $1::uid8 AS id;
-EXECUTE untyped('1234567890123456');
-DEALLOCATE untyped;
+-- the paths that carry text (COPY, above; the JSON record functions; a
+-- parameter of unknown type, as node-postgres sends every parameter, which
+-- is read as a literal is) read it as the id's text: a JSON number, or a
+-- number a driver sent as text, is read so too, and 16 decimal digits are
+-- 16 hex digits
+SELECT source, result AS json_record_string
+FROM each_cast($$SELECT id = '-3795148059624996843'::bigint::{T}
+				 FROM {S}_to_record(pg_catalog.json_build_object('id', ('-3795148059624996843'::bigint::{T})::text)::{S})
+				 AS r(id {T})$$, '{json,jsonb}');
+SELECT source, result AS json_record_number
+FROM each_cast($$SELECT id::text || ' ' || id::bigint FROM {S}_to_record('{"id": 1234567890123456}') AS r(id {T})$$,
+			   '{json,jsonb}');
+SELECT source, result AS json_record_short_number
+FROM each_cast($$SELECT id::text FROM {S}_to_record('{"id": 42}') AS r(id {T})$$, '{json,jsonb}');
+SELECT source, result AS untyped FROM each_cast($$SELECT '1234567890123456'::{T}::text$$, '{numeric}');
 
 DROP TABLE casts, casts_in, id_types, drv, paths;
 DROP FUNCTION each_cast(text, regtype[]);
