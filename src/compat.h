@@ -189,4 +189,25 @@ idtypes_guc_source(const char *name)
 #endif
 }
 
+/*
+ * A setting's record by name: find_option() is exported from PostgreSQL 16
+ * on; before, the array of every record is searched.
+ */
+#if PG_VERSION_NUM >= 160000
+#define IDTYPES_FIND_GUC(name)	find_option((name), false, true, ERROR)
+#else
+static inline struct config_generic *
+idtypes_find_guc(const char *name)
+{
+	struct config_generic **vars = get_guc_variables();
+	int			n = GetNumConfigOptions();
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(vars[i]->name, name) == 0)
+			return vars[i];
+	return NULL;
+}
+#define IDTYPES_FIND_GUC(name)	idtypes_find_guc(name)
+#endif
+
 #endif							/* IDTYPES_COMPAT_H */

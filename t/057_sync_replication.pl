@@ -1,12 +1,14 @@
 # Ids under synchronous replication: a generator returns an id only once
 # the synchronous standby has confirmed the reservation that covers it, at
-# the session's synchronous_commit level, whatever the transaction does
-# next, and the safe bound only once the standby has confirmed the
-# reservation below it.  The primary's walsender is stopped (SIGSTOP), as
+# the level its transaction's commit will use (never below the session's
+# synchronous_commit), whatever the transaction does next, and the safe
+# bound only once the standby has confirmed the reservation below it.  The primary's walsender is stopped (SIGSTOP), as
 # a network to the synchronous standby that stalls:
 #
 #   1. every scheme's generator, in autocommit, in a read-only transaction,
-#      in one rolled back and in a writing one, and every scheme's safe
+#      in one rolled back and in a writing one, in a function whose SET
+#      clause lowers synchronous_commit to local (the commit uses the
+#      session's level, and so do the ids), and every scheme's safe
 #      bound, waits for the standby (pg_stat_activity shows the wait); a
 #      cancel (pg_cancel_backend(), statement_timeout) ends the wait with
 #      57014 and no id, pg_terminate_backend() ends the session with 57P01;
@@ -230,6 +232,14 @@ my $force_parallel = $p->safe_psql('postgres', 'SHOW server_version_num') >= 160
 $p->safe_psql('postgres', q{CREATE FUNCTION uuidv7_in_worker() RETURNS uuid
 	LANGUAGE plpgsql VOLATILE PARALLEL SAFE AS 'BEGIN RETURN uuidv7_next(); END'});
 my @in_worker = ("SET $force_parallel = regress", 'SELECT uuidv7_in_worker()');
+# each scheme's generator in a function whose SET clause lowers
+# synchronous_commit to local: the commit uses the session's level (on),
+# and so must the ids
+foreach my $sch (@schemes)
+{
+	$p->safe_psql('postgres', "CREATE FUNCTION local_$sch->{name}() RETURNS text LANGUAGE sql VOLATILE
+		SET synchronous_commit = local AS 'SELECT ($sch->{gen})::text'");
+}
 my $walsender = walsender_pid($p, $s);
 kill('STOP', $walsender) or die "could not stop the walsender: $!";
 # past every reservation the standby has confirmed
@@ -244,6 +254,9 @@ foreach my $sch (@schemes)
 		push @waiting, start_session($p, "gen_$sch->{name}_$kind", sql => [ $k->[1]->($sch, 10) ]);
 		$waiting[-1]{what} = "$sch->{name}, $k->[0]";
 	}
+	push @waiting, start_session($p, "gen_$sch->{name}_set_local",
+		sql => ["SELECT local_$sch->{name}() FROM generate_series(1, 10)"]);
+	$waiting[-1]{what} = "$sch->{name}, in a function SET synchronous_commit = local";
 }
 ok(all_waiting($p, $PostgreSQL::Test::Utils::timeout_default, @waiting),
 	'walsender stopped: every generator of every scheme, in every kind of transaction ('

@@ -400,10 +400,10 @@ log_unlogged(IdSchemeId id)
  * values do not come here until they pass it.
  */
 void
-idclock_sync_wait(IdSchemeId id, uint64 value)
+idclock_sync_wait(IdSchemeId id, uint64 value, int commit_level)
 {
 	IdClockRecords *r = &area->records[id];
-	int			level = synchronous_commit - SYNCHRONOUS_COMMIT_REMOTE_WRITE;
+	int			level = commit_level - SYNCHRONOUS_COMMIT_REMOTE_WRITE;
 	IdClockRecord newest;
 	IdClockRecord need;
 	uint64		rewinds;
@@ -452,6 +452,27 @@ idclock_sync_wait(IdSchemeId id, uint64 value)
 	if (need.lsn > done && !idclock_wal_wait(need.lsn, level))
 		return;					/* no longer in effect: nothing confirmed */
 	raise_confirmed(id, level, need.reserved, rewinds);
+}
+
+/* clock.h: idclock_commit_level() */
+struct config_generic *idclock_commit_guc = NULL;
+
+int
+idclock_commit_level_stacked(void)
+{
+	int			level = synchronous_commit;
+
+	if (idclock_commit_guc == NULL)
+	{
+		idclock_commit_guc = IDTYPES_FIND_GUC("synchronous_commit");
+		if (idclock_commit_guc == NULL)
+			elog(ERROR, "setting synchronous_commit not found");
+	}
+	/* a function's SET clause saved the value its caller had */
+	for (GucStack *stack = idclock_commit_guc->stack; stack != NULL; stack = stack->prev)
+		if (stack->state == GUC_SAVE && stack->prior.val.intval > level)
+			level = stack->prior.val.intval;
+	return level;
 }
 
 /*

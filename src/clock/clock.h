@@ -30,6 +30,7 @@
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "storage/lwlock.h"
+#include "utils/guc_tables.h"
 
 #include "compat.h"
 #include "scheme.h"
@@ -236,22 +237,45 @@ extern void idclock_reserve(IdSchemeId id, uint64 value, bool wait);
  * session, as a commit's wait is (synchronous_commit above local, and
  * synchronous_standby_names set), a shared clock's value is used only once
  * the synchronous standbys have confirmed a reservation that covers it, at
- * the session's level.  The clock keeps, per level, the highest value so
+ * the level the transaction's commit will use.  The clock keeps, per level, the highest value so
  * confirmed: the hot path compares with it, and idclock_sync_wait() finds
  * the reservation's record, waits for it if it must (never holding a lock),
  * and raises the value, once per reservation for all backends.  It raises
  * an error, and the value is not used, if the wait is cancelled.
  */
-extern void idclock_sync_wait(IdSchemeId id, uint64 value);
+extern void idclock_sync_wait(IdSchemeId id, uint64 value, int level);
+
+/*
+ * The level of synchronous_commit that the transaction's commit will use,
+ * never lower than the session's: the setting in force, or higher, the
+ * value it had when a function whose SET clause changed it was entered
+ * (the clause is undone at the function's end, before the commit).
+ * idclock_commit_guc is the setting's record (NULL until the first look);
+ * without an entry on its stack, no function has changed it.
+ */
+extern struct config_generic *idclock_commit_guc;
+extern int	idclock_commit_level_stacked(void);
+
+static inline int
+idclock_commit_level(void)
+{
+	if (likely(idclock_commit_guc != NULL && idclock_commit_guc->stack == NULL))
+		return synchronous_commit;
+	return idclock_commit_level_stacked();
+}
 
 static inline void
 idclock_sync_cover(IdSchemeId id, IdClock *c, uint64 value)
 {
-	if (likely(SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0') ||
-		!SyncRepRequested())
+	int			level;
+
+	if (likely(SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0'))
 		return;
-	if (unlikely(value > pg_atomic_read_u64(&c->confirmed[synchronous_commit - SYNCHRONOUS_COMMIT_REMOTE_WRITE])))
-		idclock_sync_wait(id, value);
+	level = idclock_commit_level();
+	if (level <= SYNCHRONOUS_COMMIT_LOCAL_FLUSH || max_wal_senders == 0)
+		return;
+	if (unlikely(value > pg_atomic_read_u64(&c->confirmed[level - SYNCHRONOUS_COMMIT_REMOTE_WRITE])))
+		idclock_sync_wait(id, value, level);
 }
 
 /*

@@ -66,6 +66,7 @@
 #include "replication/syncrep.h"
 #include "replication/walsender_private.h"
 #include "tcop/tcopprot.h"
+#include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "compat.h"
@@ -249,9 +250,25 @@ idclock_wal_wait(XLogRecPtr lsn, int level)
 	CommandDest dest = whereToSendOutput;
 	bool		confirmed;
 	bool		defined;
+	int			nestlevel = -1;
 
 	/* a request that came before the wait is served as usual */
 	CHECK_FOR_INTERRUPTS();
+
+	/*
+	 * Core's wait takes its level from synchronous_commit: set it to the
+	 * level the commit will use where a function's SET clause lowered it
+	 * (idclock_commit_level()), until the wait is over (an error undoes it
+	 * with the transaction).
+	 */
+	if (level + SYNCHRONOUS_COMMIT_REMOTE_WRITE != synchronous_commit)
+	{
+		static const char *const names[IDCLOCK_SYNC_LEVELS] = {"remote_write", "on", "remote_apply"};
+
+		nestlevel = NewGUCNestLevel();
+		(void) set_config_option("synchronous_commit", names[level], PGC_USERSET, PGC_S_SESSION,
+								 GUC_ACTION_SAVE, true, 0, false);
+	}
 
 	/*
 	 * As at a commit: the wait handles cancel and terminate requests itself,
@@ -264,6 +281,8 @@ idclock_wal_wait(XLogRecPtr lsn, int level)
 	defined = sync_standbys_defined();
 	LWLockRelease(SyncRepLock);
 	RESUME_INTERRUPTS();
+	if (nestlevel >= 0)
+		AtEOXact_GUC(true, nestlevel);
 
 	if (ProcDiePending)
 	{
