@@ -187,6 +187,10 @@ EOF
 	: "${IDTYPES_TAP_SKIP=$(cd "$dir" && echo t/02[0-7]_*.pl t/030_packaging.pl t/040_*.pl t/06[01]_*.pl)}"
 	: "${IDTYPES_TAP_SKIP_WHY=the sanitizer mode runs the server-side tests; this one (clients, ORMs, packaging, the documentation, Citus, pg_partman) runs in the plain suite}"
 	export IDTYPES_TAP_SKIP IDTYPES_TAP_SKIP_WHY
+	# the companion's differential test: a fifth of the plain run's inputs,
+	# every function's C code reached all the same
+	: "${IDTYPES_COMPANION_N:=20000}"
+	export IDTYPES_COMPANION_N
 fi
 
 # count_results LOG STATUS: add a suite's results to the totals.  pg_regress
