@@ -615,7 +615,8 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	Oid			nsp_oid = get_func_namespace(fcinfo->flinfo->fn_oid);
 	Oid			ext_oid = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
-	List	   *selected = PG_ARGISNULL(0) ? NIL : names_of(PG_GETARG_ARRAYTYPE_P(0), "columns", false);
+	bool		listed = !PG_ARGISNULL(0);	/* an empty list reads nothing */
+	List	   *selected = listed ? names_of(PG_GETARG_ARRAYTYPE_P(0), "columns", false) : NIL;
 	List	   *follow = PG_ARGISNULL(1) ? NIL : names_of(PG_GETARG_ARRAYTYPE_P(1), "follow", true);
 	Oid			types[IDSCHEME_COUNT];
 	List	   *generators[IDSCHEME_COUNT] = {0};
@@ -728,7 +729,7 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 			continue;
 		}
 		schemes = holds & default_schemes(SPI_getvalue(tuple, desc, 9), atttype, generators);
-		if (selected != NIL)
+		if (listed)
 		{
 			if (!names_match(selected, nsp, relid, attnum, false))
 				continue;

@@ -298,6 +298,10 @@ for my $s (@schemes)
 		"restored: $s->{name}: no clock moved by the refused calls");
 }
 
+# An empty list reads nothing.
+($ret, $out, $err) = call($restored, 'mover', q{columns => '{}'});
+is("$ret|$out", '0|', 'restored: an empty list of columns reads nothing') or diag($err);
+
 # Names that do not exist, or hold no ids.
 for my $case (
 	[ q{columns => ARRAY['nosuch']}, '3F000', 'a schema that does not exist' ],
@@ -305,6 +309,8 @@ for my $case (
 	[ q{columns => ARRAY['public.co_muid.nosuch']}, '42703', 'a column that does not exist' ],
 	[ q{columns => ARRAY['public.co_muid.v']}, '42804', 'a column that holds no ids' ],
 	[ q{columns => ARRAY['a.b.c.d']}, '22023', 'a name of four parts' ],
+	[ q{columns => ARRAY['']}, '22023', 'an empty name' ],
+	[ q{columns => ARRAY[NULL]::text[]}, '22004', 'a NULL name' ],
 	[ q{follow => ARRAY['public.co_muid']}, '22023', 'a table in follow' ],
 	[ q{follow => ARRAY['public.co_random.id']}, '22023', 'a column in follow that is not read' ])
 {
