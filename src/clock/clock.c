@@ -81,11 +81,15 @@ typedef struct IdClockRecords
 	uint64		rewinds;
 } IdClockRecords;
 
-/* Shared memory: the clocks, and their reservations' records. */
+/*
+ * Shared memory: the clocks, their reservations' records, and the
+ * synchronous standbys their confirmed values speak for.
+ */
 typedef struct IdClockArea
 {
 	IdClock		clocks[IDSCHEME_COUNT];
 	IdClockRecords records[IDSCHEME_COUNT];
+	IdClockSyncView sync_view;
 } IdClockArea;
 
 /* The clocks in use: shared ones, or this backend's own. */
@@ -94,6 +98,10 @@ IdClock    *idclock_array = NULL;
 static IdClockArea *area = NULL;
 static LWLock *state_lock = NULL;
 bool		idclock_shared = false;
+
+/* A backend's own: nothing confirmed by standbys, nothing to check. */
+static IdClockSyncView local_sync_view = {.n = 0};
+IdClockSyncView *idclock_sync_view = &local_sync_view;
 
 static void set_record(IdSchemeId id, uint64 reserved, XLogRecPtr lsn, bool unlogged, bool alone);
 
@@ -346,18 +354,103 @@ set_record(IdSchemeId id, uint64 reserved, XLogRecPtr lsn, bool unlogged, bool a
  * clock was moved back since its records were read (rewinds).
  */
 static void
-raise_confirmed(IdSchemeId id, int level, uint64 value, uint64 rewinds)
+raise_confirmed(IdSchemeId id, int level, uint64 value, uint64 rewinds, uint32 generation)
 {
 	IdClock    *c = &idclock_array[id];
 	IdClockRecords *r = &area->records[id];
 	uint64		seen;
 
+	/*
+	 * Not if the synchronous set changed since the wait began
+	 * (idclock_sync_changed() drops the values under this spinlock after
+	 * raising the generation).
+	 */
 	SpinLockAcquire(&r->mutex);
 	seen = pg_atomic_read_u64(&c->confirmed[level]);
 	while (r->rewinds == rewinds && seen < value &&
+		   pg_atomic_read_u32(&area->sync_view.generation) == generation &&
 		   !pg_atomic_compare_exchange_u64(&c->confirmed[level], &seen, value))
 		;
 	SpinLockRelease(&r->mutex);
+}
+
+/*
+ * Record the walsenders that now have a synchronous priority, if none are
+ * recorded (at the first confirmation, and after a change): before the
+ * confirmed positions are read, so that a confirmation is never older than
+ * the set it is checked against.
+ */
+static void
+record_sync_view(void)
+{
+	IdClockSyncView *v = &area->sync_view;
+
+	if (v->n >= 0)
+		return;
+	SpinLockAcquire(&v->mutex);
+	if (v->n < 0)
+	{
+		int			n = 0;
+
+		for (int i = 0; i < max_wal_senders && n < IDCLOCK_SYNC_VIEW_MAX; i++)
+		{
+			volatile WalSnd *w = &WalSndCtl->walsnds[i];
+			pid_t		pid;
+			int			priority;
+
+			SpinLockAcquire(&w->mutex);
+			pid = w->pid;
+			priority = w->sync_standby_priority;
+			SpinLockRelease(&w->mutex);
+			if (pid == 0 || priority <= 0)
+				continue;
+			v->slot[n] = i;
+			v->pid[n] = pid;
+			v->priority[n] = priority;
+			n++;
+		}
+		pg_write_barrier();
+		v->n = n;
+	}
+	SpinLockRelease(&v->mutex);
+}
+
+/*
+ * The hot path found a recorded synchronous standby gone, or its priority
+ * changed (clock.h): drop every clock's confirmed values, and have the next
+ * values wait for a record written now, which the standbys synchronous
+ * from now on must confirm (WAL is confirmed in order: they then have every
+ * reservation before it).  Once per change, for all backends.
+ */
+void
+idclock_sync_changed(void)
+{
+	IdClockSyncView *v = &area->sync_view;
+	XLogRecPtr	barrier;
+
+	if (!idclock_shared || !IsUnderPostmaster || RecoveryInProgress())
+		return;
+	LWLockAcquire(state_lock, LW_EXCLUSIVE);
+	if (idclock_sync_view_holds())
+	{
+		/* another backend saw it first */
+		LWLockRelease(state_lock);
+		return;
+	}
+	barrier = idclock_wal_log_barrier();
+	SpinLockAcquire(&v->mutex);
+	pg_atomic_fetch_add_u32(&v->generation, 1);
+	v->barrier = barrier;
+	v->n = -1;
+	SpinLockRelease(&v->mutex);
+	for (int i = 0; i < IDSCHEME_COUNT; i++)
+	{
+		SpinLockAcquire(&area->records[i].mutex);
+		for (int k = 0; k < IDCLOCK_SYNC_LEVELS; k++)
+			pg_atomic_write_u64(&area->clocks[i].confirmed[k], 0);
+		SpinLockRelease(&area->records[i].mutex);
+	}
+	LWLockRelease(state_lock);
 }
 
 /*
@@ -408,6 +501,8 @@ idclock_sync_wait(IdSchemeId id, uint64 value, int commit_level)
 	IdClockRecord need;
 	uint64		rewinds;
 	XLogRecPtr	done;
+	XLogRecPtr	barrier;
+	uint32		generation;
 
 	/*
 	 * Nothing confirms what a server in recovery generates (it writes no
@@ -415,6 +510,13 @@ idclock_sync_wait(IdSchemeId id, uint64 value, int commit_level)
 	 */
 	if (!IsUnderPostmaster || RecoveryInProgress())
 		return;
+
+	/* the synchronous set the confirmations are checked against */
+	record_sync_view();
+	SpinLockAcquire(&area->sync_view.mutex);
+	generation = pg_atomic_read_u32(&area->sync_view.generation);
+	barrier = area->sync_view.barrier;
+	SpinLockRelease(&area->sync_view.mutex);
 
 	for (;;)
 	{
@@ -443,15 +545,20 @@ idclock_sync_wait(IdSchemeId id, uint64 value, int commit_level)
 		newest = need;
 	}
 
+	/*
+	 * After a change of the synchronous set, a record is confirmed only with
+	 * the barrier written then: core's confirmed positions may still be the
+	 * old set's.
+	 */
 	done = idclock_wal_confirmed(level);
-	if (newest.lsn <= done)
+	if (newest.lsn <= done && barrier <= done)
 	{
-		raise_confirmed(id, level, newest.reserved, rewinds);
+		raise_confirmed(id, level, newest.reserved, rewinds, generation);
 		return;
 	}
-	if (need.lsn > done && !idclock_wal_wait(need.lsn, level))
+	if (Max(need.lsn, barrier) > done && !idclock_wal_wait(Max(need.lsn, barrier), level))
 		return;					/* no longer in effect: nothing confirmed */
-	raise_confirmed(id, level, need.reserved, rewinds);
+	raise_confirmed(id, level, need.reserved, rewinds, generation);
 }
 
 /* clock.h: idclock_commit_level() */
@@ -631,12 +738,17 @@ idclock_shmem_startup(void)
 	bool		found;
 
 	area = ShmemInitStruct(IDCLOCK_SHMEM_NAME, sizeof(IdClockArea), &found);
+	idclock_sync_view = &area->sync_view;
 	idclock_state_shmem_init();
 	if (!found)
 	{
 		uint64		values[IDSCHEME_COUNT] = {0};
 		int64		mono = idclock_monotonic_ns();
 
+		SpinLockInit(&area->sync_view.mutex);
+		pg_atomic_init_u32(&area->sync_view.generation, 0);
+		area->sync_view.n = -1;
+		area->sync_view.barrier = InvalidXLogRecPtr;
 		idclock_state_start(values);
 		for (int i = 0; i < IDSCHEME_COUNT; i++)
 		{

@@ -29,6 +29,7 @@
 #include "port/atomics.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
+#include "replication/walsender_private.h"
 #include "storage/lwlock.h"
 #include "utils/guc_tables.h"
 
@@ -264,6 +265,49 @@ idclock_commit_level(void)
 	return idclock_commit_level_stacked();
 }
 
+/*
+ * The synchronous standbys a clock's confirmed values speak for: the
+ * walsenders that had a synchronous priority when they were confirmed (their
+ * slots, processes and priorities).  When one of them is gone, or its
+ * priority changed (a standby failed under FIRST or ANY, a reload of
+ * synchronous_standby_names), the confirmations may be another set's, and
+ * core's confirmed positions (WalSndCtl->lsn[]) never go back: the values
+ * are dropped, and the next ones wait for the standbys now synchronous to
+ * confirm a record written after the change (clock.c).  The hot path only
+ * compares the slots with what it recorded.
+ */
+#define IDCLOCK_SYNC_VIEW_MAX	32
+
+typedef struct IdClockSyncView
+{
+	slock_t		mutex;
+	pg_atomic_uint32 generation;	/* raised at every change seen */
+	int			n;				/* walsenders recorded; -1: none yet */
+	int			slot[IDCLOCK_SYNC_VIEW_MAX];
+	pid_t		pid[IDCLOCK_SYNC_VIEW_MAX];
+	int			priority[IDCLOCK_SYNC_VIEW_MAX];
+	XLogRecPtr	barrier;		/* confirmations count from this record on */
+} IdClockSyncView;
+
+extern IdClockSyncView *idclock_sync_view;
+extern void idclock_sync_changed(void);
+
+static inline bool
+idclock_sync_view_holds(void)
+{
+	IdClockSyncView *v = idclock_sync_view;
+	int			n = v->n;
+
+	for (int k = 0; k < n; k++)
+	{
+		volatile WalSnd *w = &WalSndCtl->walsnds[v->slot[k]];
+
+		if (w->pid != v->pid[k] || w->sync_standby_priority != v->priority[k])
+			return false;
+	}
+	return true;
+}
+
 static inline void
 idclock_sync_cover(IdSchemeId id, IdClock *c, uint64 value)
 {
@@ -274,6 +318,8 @@ idclock_sync_cover(IdSchemeId id, IdClock *c, uint64 value)
 	level = idclock_commit_level();
 	if (level <= SYNCHRONOUS_COMMIT_LOCAL_FLUSH || max_wal_senders == 0)
 		return;
+	if (unlikely(!idclock_sync_view_holds()))
+		idclock_sync_changed();
 	if (unlikely(value > pg_atomic_read_u64(&c->confirmed[level - SYNCHRONOUS_COMMIT_REMOTE_WRITE])))
 		idclock_sync_wait(id, value, level);
 }

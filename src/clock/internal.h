@@ -72,6 +72,14 @@ extern bool idclock_wal_log(IdSchemeId id, uint64 reserved, XLogRecPtr *lsn);
 extern void idclock_wal_log_rewind(IdSchemeId id, uint64 word);
 
 /*
+ * Log and flush a record that changes nothing (a reservation of the first
+ * clock as it stands), for its position: the barrier after a change of the
+ * synchronous standbys (clock.c).  InvalidXLogRecPtr where no WAL can be
+ * written.
+ */
+extern XLogRecPtr idclock_wal_log_barrier(void);
+
+/*
  * Synchronous replication: how far the synchronous standbys have confirmed
  * the WAL at a level (a wait mode of syncrep.h), and the wait for a
  * record's end at a level: true once confirmed, false if synchronous

@@ -314,6 +314,17 @@ idclock_wal_wait(XLogRecPtr lsn, int level)
 	pg_unreachable();
 }
 
+XLogRecPtr
+idclock_wal_log_barrier(void)
+{
+	XLogRecPtr	lsn = InvalidXLogRecPtr;
+
+	/* redo raises the clock to what it already reserved: nothing */
+	if (!idclock_wal_log((IdSchemeId) 0, pg_atomic_read_u64(&idclock_get((IdSchemeId) 0)->reserved), &lsn))
+		return InvalidXLogRecPtr;
+	return lsn;
+}
+
 /*
  * Log a clock moved back and flush it (idtypes_rewind_clock(), which runs
  * only where WAL can be written).
