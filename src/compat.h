@@ -210,4 +210,11 @@ idtypes_find_guc(const char *name)
 #define IDTYPES_FIND_GUC(name)	idtypes_find_guc(name)
 #endif
 
+/* A plain sequential scan: PostgreSQL 19 added table_beginscan()'s flags. */
+#if PG_VERSION_NUM >= 190000
+#define IDTYPES_TABLE_BEGINSCAN(rel, snapshot)	table_beginscan((rel), (snapshot), 0, NULL, SO_NONE)
+#else
+#define IDTYPES_TABLE_BEGINSCAN(rel, snapshot)	table_beginscan((rel), (snapshot), 0, NULL)
+#endif
+
 #endif							/* IDTYPES_COMPAT_H */

@@ -561,7 +561,7 @@ read_relation(Oid relid, const StoredColumn *col, StoredType *st, StoredRead *re
 	else
 	{
 		TupleTableSlot *slot = table_slot_create(rel, NULL);
-		TableScanDesc scan = table_beginscan(rel, snapshot, 0, NULL);
+		TableScanDesc scan = IDTYPES_TABLE_BEGINSCAN(rel, snapshot);
 
 		old_cxt = MemoryContextSwitchTo(row_cxt);
 		while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
