@@ -996,16 +996,17 @@ sub check
 	}
 	$x->{given} = scalar @given;
 
-	# 1. no id given twice, but where an era does not inherit the other's
+	# 1. no id given twice, but where an era does not inherit the other's:
+	# every occurrence against every earlier one
 	my %by;
 	push @{ $by{"$_->{scheme} $_->{id}"} }, $_ for @given;
 	for my $k (sort keys %by)
 	{
 		my @g = @{ $by{$k} };
 		next if @g < 2;
-		for my $i (1 .. $#g)
+		for my $pair (map { my $j = $_; map { [ $_, $j ] } 0 .. $j - 1 } 1 .. $#g)
 		{
-			my ($a, $b) = ($g[0], $g[$i]);
+			my ($a, $b) = ($g[ $pair->[0] ], $g[ $pair->[1] ]);
 			($a, $b) = ($b, $a) if $a->{era} > $b->{era};
 			if ($a->{era} != $b->{era} && !inherits($x, $b->{era}, $a->{era}, $a->{lsn}, $a->{sync}))
 			{
