@@ -18,9 +18,10 @@
  * generator of the scheme; else the schemas, tables and columns the caller
  * names.  A column's type is a type of the extension (in its schema) or
  * core's uuid, a domain over one, or an array of either (its elements are
- * read).  A column that a table inherits is read through the table that
- * defines it, which reads its partitions and children too (foreign ones
- * excepted).  An id further ahead of the system clock than
+ * read).  A table is read with its partitions and children (foreign
+ * ones and other sessions' temporary ones excepted); by default, a column
+ * a table inherits is read through its parent, unless its own default
+ * calls a generator.  An id further ahead of the system clock than
  * idtypes.clock_max_ahead is reported and not followed, unless the caller
  * names its column in follow: the newest id within the limit is followed
  * instead.  A clock is never moved within a day of the end of its range.
@@ -461,7 +462,8 @@ take_datum(StoredType *st, StoredRead *reads, int nreads, bool array, Datum valu
 
 /*
  * A btree index whose first key is the column itself, with the default
- * order of its type, valid, and without a predicate or expression (those
+ * order of its type, valid for every snapshot (not indcheckxmin), and
+ * without a predicate or expression (those
  * are checked in the catalog tuple: the relation cache would evaluate
  * them); InvalidOid if there is none.  *backward: the scan direction that
  * meets the greatest first.
@@ -483,7 +485,7 @@ ordered_index(Relation heap, AttrNumber attnum, Oid family, ScanDirection *direc
 		if (!HeapTupleIsValid(tup))
 			continue;
 		index = (Form_pg_index) GETSTRUCT(tup);
-		usable = index->indisvalid && index->indisready && index->indislive &&
+		usable = index->indisvalid && index->indisready && index->indislive && !index->indcheckxmin &&
 			index->indnkeyatts >= 1 && index->indkey.values[0] == attnum &&
 			heap_attisnull(tup, Anum_pg_index_indpred, NULL) &&
 			heap_attisnull(tup, Anum_pg_index_indexprs, NULL);
@@ -524,37 +526,72 @@ read_relation(Oid relid, const StoredColumn *col, StoredType *st, StoredRead *re
 	Oid			indexoid = InvalidOid;
 	MemoryContext row_cxt;
 	MemoryContext old_cxt;
+	Form_pg_attribute attr;
+	Oid			type;
 
-	/* a partitioned table has no rows, a foreign one is not read */
-	if (!RELKIND_HAS_TABLE_AM(rel->rd_rel->relkind) || attnum <= 0 ||
+	/*
+	 * A partitioned table has no rows, a foreign one is not read, nor another
+	 * session's temporary table (a child of its owner's).
+	 */
+	if (!RELKIND_HAS_TABLE_AM(rel->rd_rel->relkind) || attnum <= 0 || RELATION_IS_OTHER_TEMP(rel) ||
 		(rel->rd_rel->relkind == RELKIND_MATVIEW && !rel->rd_rel->relispopulated))
 	{
 		table_close(rel, AccessShareLock);
 		return;
 	}
+
+	/*
+	 * The column as the catalog query saw it, now that the table is locked:
+	 * not dropped, of the same name and type (its owner may have changed it
+	 * before the lock was granted).
+	 */
+	attr = TupleDescAttr(RelationGetDescr(rel), attnum - 1);
+	type = InvalidOid;
+	if (!attr->attisdropped && strcmp(NameStr(attr->attname), col->attname) == 0)
+	{
+		type = getBaseType(attr->atttypid);
+		if (OidIsValid(get_element_type(type)) != col->array)
+			type = InvalidOid;
+		else if (col->array)
+			type = getBaseType(get_element_type(type));
+	}
+	if (type != col->type)
+		ereport(ERROR,
+				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+				 errmsg("%s: column %s of %s changed while it was read", STORED_FUNCTION,
+						quote_identifier(col->attname), RelationGetRelationName(rel)),
+				 errhint("Call it again.")));
+
 	row_cxt = AllocSetContextCreate(CurrentMemoryContext, "idtypes stored row", ALLOCSET_SMALL_SIZES);
 	if (ordered && !col->array)
 		indexoid = ordered_index(rel, attnum, st->btree_family, &direction);
+
+	/*
+	 * The scans allocate in the caller's context (the index's list of dead
+	 * tuples lives as long as the scan); only a row's values and what they
+	 * take (a detoasted array) go in the row's, freed with the next row.
+	 */
 	if (OidIsValid(indexoid))
 	{
 		Relation	ind = index_open(indexoid, AccessShareLock);
 		SysScanDesc scan = systable_beginscan_ordered(rel, ind, snapshot, 0, NULL);
 		HeapTuple	tuple;
 
-		old_cxt = MemoryContextSwitchTo(row_cxt);
 		while ((tuple = systable_getnext_ordered(scan, direction)) != NULL)
 		{
 			bool		isnull;
-			Datum		value = heap_getattr(tuple, attnum, RelationGetDescr(rel), &isnull);
 			bool		done;
+			Datum		value;
 
 			CHECK_FOR_INTERRUPTS();
+			old_cxt = MemoryContextSwitchTo(row_cxt);
+			value = heap_getattr(tuple, attnum, RelationGetDescr(rel), &isnull);
 			done = !isnull && take_datum(st, reads, nreads, false, value, now, limit_ts, cxt);
+			MemoryContextSwitchTo(old_cxt);
 			MemoryContextReset(row_cxt);
 			if (done)
 				break;
 		}
-		MemoryContextSwitchTo(old_cxt);
 		systable_endscan_ordered(scan);
 		index_close(ind, AccessShareLock);
 	}
@@ -563,18 +600,19 @@ read_relation(Oid relid, const StoredColumn *col, StoredType *st, StoredRead *re
 		TupleTableSlot *slot = table_slot_create(rel, NULL);
 		TableScanDesc scan = IDTYPES_TABLE_BEGINSCAN(rel, snapshot);
 
-		old_cxt = MemoryContextSwitchTo(row_cxt);
 		while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
 		{
 			bool		isnull;
-			Datum		value = slot_getattr(slot, attnum, &isnull);
+			Datum		value;
 
 			CHECK_FOR_INTERRUPTS();
+			old_cxt = MemoryContextSwitchTo(row_cxt);
+			value = slot_getattr(slot, attnum, &isnull);
 			if (!isnull)
 				(void) take_datum(st, reads, nreads, col->array, value, now, limit_ts, cxt);
+			MemoryContextSwitchTo(old_cxt);
 			MemoryContextReset(row_cxt);
 		}
-		MemoryContextSwitchTo(old_cxt);
 		table_endscan(scan);
 		ExecDropSingleTupleTableSlot(slot);
 	}
@@ -743,14 +781,18 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 		}
 		if (schemes == 0)
 			continue;
-		if (inherited)
+		if (inherited && !listed)
 		{
-			if (names_match(selected, nsp, relid, attnum, true))
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("%s: column %s is inherited", STORED_FUNCTION, catalog_column(tuple, desc)),
-						 errhint("Name the table that defines it: its partitions and children are read with it.")));
-			continue;
+			char	   *own = SPI_getvalue(tuple, desc, 9);
+
+			/*
+			 * By default, read through the table that defines it, unless the
+			 * column has a generator's default of its own (a partition's),
+			 * which the parent's may not call: then this table is read too.
+			 * (A table named is read, inherited columns and all.)
+			 */
+			if (own == NULL || (holds & default_schemes(own, atttype, generators)) == 0)
+				continue;
 		}
 		col = MemoryContextAllocZero(outer, sizeof(StoredColumn));
 		col->relid = relid;
@@ -768,6 +810,17 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 	}
 	SPI_finish();
 
+	foreach(lc, selected)
+	{
+		StoredName *name = lfirst(lc);
+
+		if (!name->used)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: \"%s\" in columns names no column that holds ids", STORED_FUNCTION, name->text),
+					 errhint("It reads the tables, partitioned tables and materialized views of this database, "
+							 "not views, foreign or temporary tables.")));
+	}
 	foreach(lc, follow)
 	{
 		StoredName *name = lfirst(lc);
@@ -794,6 +847,12 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 					 errmsg("%s: table %s was dropped while it was read", STORED_FUNCTION, col->table)));
 		check_readable(col);
 	}
+
+	/*
+	 * The rows as they stand now that every table is locked (under READ
+	 * COMMITTED, a snapshot after the locks).
+	 */
+	PushActiveSnapshot(GetTransactionSnapshot());
 
 	/* the newest id of each scheme in each column */
 	now = idclock_now_ns();
@@ -845,6 +904,7 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 			reads = lappend(reads, rd);
 		}
 	}
+	PopActiveSnapshot();
 
 	/*
 	 * Every clock checked before any moves: all of them, or none.  An id

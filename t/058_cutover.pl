@@ -298,6 +298,56 @@ for my $s (@schemes)
 		"restored: $s->{name}: no clock moved by the refused calls");
 }
 
+# The end of an index full of dead entries (rows deleted, not vacuumed):
+# the scan steps over them (and marks them dead) to the newest live id.
+$restored->safe_psql('postgres', q{
+	CREATE TABLE co_dead (id uuid PRIMARY KEY DEFAULT uuidv7_next(), v int);
+	ALTER TABLE co_dead SET (autovacuum_enabled = off);
+	INSERT INTO co_dead (v) SELECT g FROM generate_series(1, 20000) g;
+	DELETE FROM co_dead WHERE v > 100;
+	GRANT SELECT ON co_dead TO mover;
+	CREATE TABLE co_noids (v int);
+});
+my $live = $restored->safe_psql('postgres', 'SELECT max(id::text) FROM co_dead');
+($ret, $out, $err) = call($restored, 'mover', q{columns => ARRAY['public.co_dead']});
+like($out, qr/^co_dead\|id\|uuidv7\|$live\|f\|$live\|/m,
+	'restored: the end of an index of dead entries: the newest live id, read twice over the same dead entries')
+  or diag($err);
+($ret, $out, $err) = call($restored, 'mover', q{columns => ARRAY['public.co_dead']});
+like($out, qr/^co_dead\|id\|uuidv7\|$live\|/m, 'restored: again, with the entries marked dead') or diag($err);
+
+# A partition whose own default calls a generator, under a parent whose
+# default does not: read by default.
+$restored->safe_psql('postgres', q{
+	CREATE TABLE co_parts (id muid, v int) PARTITION BY RANGE (v);
+	CREATE TABLE co_part1 PARTITION OF co_parts FOR VALUES FROM (0) TO (100);
+	ALTER TABLE co_part1 ALTER COLUMN id SET DEFAULT gen_muid();
+	INSERT INTO co_part1 (v) VALUES (1);
+	GRANT SELECT ON co_parts, co_part1 TO mover;
+});
+my $part_id = $restored->safe_psql('postgres', 'SELECT id FROM co_part1');
+($ret, $out, $err) = call($restored, 'mover');
+like($out, qr/^co_part1\|id\|muid\|$part_id\|f\|$part_id\|/m,
+	'restored: a partition with a generator\'s default of its own is read by default') or diag($err);
+
+# A column changed by its owner while the call waits for the table's lock:
+# the call reads nothing of it, and says so (40001).
+my $owner = $restored->background_psql('postgres');
+$owner->query_safe('BEGIN; LOCK TABLE co_dead IN ACCESS EXCLUSIVE MODE');
+my $caller = $restored->background_psql('postgres', on_error_stop => 0);
+$caller->query_until(qr/waiting/, q{\echo waiting
+SELECT count(*) FROM idtypes_advance_clocks_past_stored(columns => ARRAY['public.co_dead']);
+});
+$restored->poll_query_until('postgres',
+	q{SELECT count(*) > 0 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%past_stored%'})
+  or die 'the call does not wait for the lock';
+$owner->query_safe('ALTER TABLE co_dead DROP COLUMN id; ALTER TABLE co_dead ADD COLUMN id bigint DEFAULT 42; COMMIT');
+my $changed = $caller->query('SELECT 1');
+like($caller->{stderr}, qr/ERROR:  idtypes_advance_clocks_past_stored\(\): column id of co_dead changed while it was read/,
+	'restored: a column dropped and added again while the call waited for its lock: an error, nothing read');
+$caller->quit;
+$owner->quit;
+
 # An empty list reads nothing.
 ($ret, $out, $err) = call($restored, 'mover', q{columns => '{}'});
 is("$ret|$out", '0|', 'restored: an empty list of columns reads nothing') or diag($err);
@@ -308,6 +358,7 @@ for my $case (
 	[ q{columns => ARRAY['public.nosuch']}, '42P01', 'a table that does not exist' ],
 	[ q{columns => ARRAY['public.co_muid.nosuch']}, '42703', 'a column that does not exist' ],
 	[ q{columns => ARRAY['public.co_muid.v']}, '42804', 'a column that holds no ids' ],
+	[ q{columns => ARRAY['public.co_noids']}, '22023', 'a table without a column of ids' ],
 	[ q{columns => ARRAY['a.b.c.d']}, '22023', 'a name of four parts' ],
 	[ q{columns => ARRAY['']}, '22023', 'an empty name' ],
 	[ q{columns => ARRAY[NULL]::text[]}, '22004', 'a NULL name' ],

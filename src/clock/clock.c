@@ -375,40 +375,38 @@ raise_confirmed(IdSchemeId id, int level, uint64 value, uint64 rewinds, uint32 g
 }
 
 /*
- * Record the walsenders that now have a synchronous priority, if none are
- * recorded (at the first confirmation, and after a change): before the
- * confirmed positions are read, so that a confirmation is never older than
- * the set it is checked against.
+ * Record the walsender slots as they are now, if none are recorded (at the
+ * first confirmation, and after a change): before the confirmed positions
+ * are read, so that a confirmation is never older than the slots it is
+ * checked against.
  */
 static void
 record_sync_view(void)
 {
 	IdClockSyncView *v = &area->sync_view;
+	int			n = Min(max_wal_senders, IDCLOCK_SYNC_VIEW_MAX);
+	pid_t		pid[IDCLOCK_SYNC_VIEW_MAX];
+	int			priority[IDCLOCK_SYNC_VIEW_MAX];
+	WalSndState state[IDCLOCK_SYNC_VIEW_MAX];
 
 	if (v->n >= 0)
 		return;
+	for (int i = 0; i < n; i++)
+	{
+		volatile WalSnd *w = &WalSndCtl->walsnds[i];
+
+		SpinLockAcquire(&w->mutex);
+		pid[i] = w->pid;
+		priority[i] = w->sync_standby_priority;
+		state[i] = w->state;
+		SpinLockRelease(&w->mutex);
+	}
 	SpinLockAcquire(&v->mutex);
 	if (v->n < 0)
 	{
-		int			n = 0;
-
-		for (int i = 0; i < max_wal_senders && n < IDCLOCK_SYNC_VIEW_MAX; i++)
-		{
-			volatile WalSnd *w = &WalSndCtl->walsnds[i];
-			pid_t		pid;
-			int			priority;
-
-			SpinLockAcquire(&w->mutex);
-			pid = w->pid;
-			priority = w->sync_standby_priority;
-			SpinLockRelease(&w->mutex);
-			if (pid == 0 || priority <= 0)
-				continue;
-			v->slot[n] = i;
-			v->pid[n] = pid;
-			v->priority[n] = priority;
-			n++;
-		}
+		memcpy(v->pid, pid, n * sizeof(pid_t));
+		memcpy(v->priority, priority, n * sizeof(int));
+		memcpy(v->state, state, n * sizeof(WalSndState));
 		pg_write_barrier();
 		v->n = n;
 	}
@@ -416,8 +414,7 @@ record_sync_view(void)
 }
 
 /*
- * The hot path found a recorded synchronous standby gone, or its priority
- * changed (clock.h): drop every clock's confirmed values, and have the next
+ * The hot path found a walsender slot changed (clock.h): drop every clock's confirmed values, and have the next
  * values wait for a record written now, which the standbys synchronous
  * from now on must confirm (WAL is confirmed in order: they then have every
  * reservation before it).  Once per change, for all backends.
@@ -438,6 +435,12 @@ idclock_sync_changed(void)
 		return;
 	}
 	barrier = idclock_wal_log_barrier();
+	if (XLogRecPtrIsInvalid(barrier))
+	{
+		/* no WAL can be written: the next call tries again */
+		LWLockRelease(state_lock);
+		return;
+	}
 	SpinLockAcquire(&v->mutex);
 	pg_atomic_fetch_add_u32(&v->generation, 1);
 	v->barrier = barrier;
@@ -501,8 +504,6 @@ idclock_sync_wait(IdSchemeId id, uint64 value, int commit_level)
 	IdClockRecord need;
 	uint64		rewinds;
 	XLogRecPtr	done;
-	XLogRecPtr	barrier;
-	uint32		generation;
 
 	/*
 	 * Nothing confirms what a server in recovery generates (it writes no
@@ -511,54 +512,74 @@ idclock_sync_wait(IdSchemeId id, uint64 value, int commit_level)
 	if (!IsUnderPostmaster || RecoveryInProgress())
 		return;
 
-	/* the synchronous set the confirmations are checked against */
-	record_sync_view();
-	SpinLockAcquire(&area->sync_view.mutex);
-	generation = pg_atomic_read_u32(&area->sync_view.generation);
-	barrier = area->sync_view.barrier;
-	SpinLockRelease(&area->sync_view.mutex);
-
-	for (;;)
-	{
-		/* the reservation idclock_cover() read, then its record */
-		pg_memory_barrier();
-		SpinLockAcquire(&r->mutex);
-		newest = r->newest;
-		need = value <= r->previous.reserved ? r->previous : r->newest;
-		rewinds = r->rewinds;
-		SpinLockRelease(&r->mutex);
-		if (!newest.unlogged && !need.unlogged)
-			break;
-		if (!log_unlogged(id))
-			return;
-	}
-
 	/*
-	 * A value above the newest reservation known here (cannot happen: it was
-	 * noted before the reservation was raised): everything flushed so far,
-	 * which holds the record that covers it.
+	 * Until a confirmation is found that the walsender slots recorded still
+	 * speak for: a change seen on the way (by this backend or another) starts
+	 * over, with the barrier written for it.
 	 */
-	if (value > newest.reserved)
+	for (int attempt = 0;; attempt++)
 	{
-		need.reserved = value;
-		need.lsn = GetFlushRecPtr(NULL);
-		newest = need;
-	}
+		uint32		generation;
+		XLogRecPtr	barrier;
+		XLogRecPtr	wait_for;
 
-	/*
-	 * After a change of the synchronous set, a record is confirmed only with
-	 * the barrier written then: core's confirmed positions may still be the
-	 * old set's.
-	 */
-	done = idclock_wal_confirmed(level);
-	if (newest.lsn <= done && barrier <= done)
-	{
-		raise_confirmed(id, level, newest.reserved, rewinds, generation);
+		if (!idclock_sync_view_holds())
+		{
+			idclock_sync_changed();
+			/* a change no barrier could be written for: as without WAL */
+			if (!idclock_sync_view_holds() && attempt > 0)
+				return;
+		}
+		record_sync_view();
+		SpinLockAcquire(&area->sync_view.mutex);
+		generation = pg_atomic_read_u32(&area->sync_view.generation);
+		barrier = area->sync_view.barrier;
+		SpinLockRelease(&area->sync_view.mutex);
+
+		for (;;)
+		{
+			/* the reservation idclock_cover() read, then its record */
+			pg_memory_barrier();
+			SpinLockAcquire(&r->mutex);
+			newest = r->newest;
+			need = value <= r->previous.reserved ? r->previous : r->newest;
+			rewinds = r->rewinds;
+			SpinLockRelease(&r->mutex);
+			if (!newest.unlogged && !need.unlogged)
+				break;
+			if (!log_unlogged(id))
+				return;
+		}
+
+		/*
+		 * A value above the newest reservation known here (cannot happen: it
+		 * was noted before the reservation was raised): everything flushed so
+		 * far, which holds the record that covers it.
+		 */
+		if (value > newest.reserved)
+		{
+			need.reserved = value;
+			need.lsn = GetFlushRecPtr(NULL);
+			newest = need;
+		}
+
+		/*
+		 * After a change of the synchronous set, a record is confirmed only
+		 * with the barrier written then: core's confirmed positions may still
+		 * be the old set's.
+		 */
+		done = idclock_wal_confirmed(level);
+		wait_for = Max(need.lsn, barrier);
+		if (!(newest.lsn <= done && barrier <= done) && wait_for > done &&
+			!idclock_wal_wait(wait_for, level))
+			return;				/* no longer in effect: nothing confirmed */
+		if (!idclock_sync_view_holds() ||
+			pg_atomic_read_u32(&area->sync_view.generation) != generation)
+			continue;
+		raise_confirmed(id, level, newest.lsn <= done && barrier <= done ? newest.reserved : need.reserved,
+						rewinds, generation);
 		return;
 	}
-	if (Max(need.lsn, barrier) > done && !idclock_wal_wait(Max(need.lsn, barrier), level))
-		return;					/* no longer in effect: nothing confirmed */
-	raise_confirmed(id, level, need.reserved, rewinds, generation);
 }
 
 /* clock.h: idclock_commit_level() */

@@ -266,26 +266,27 @@ idclock_commit_level(void)
 }
 
 /*
- * The synchronous standbys a clock's confirmed values speak for: the
- * walsenders that had a synchronous priority when they were confirmed (their
- * slots, processes and priorities).  When one of them is gone, or its
- * priority changed (a standby failed under FIRST or ANY, a reload of
- * synchronous_standby_names), the confirmations may be another set's, and
- * core's confirmed positions (WalSndCtl->lsn[]) never go back: the values
- * are dropped, and the next ones wait for the standbys now synchronous to
- * confirm a record written after the change (clock.c).  The hot path only
- * compares the slots with what it recorded.
+ * The walsenders a clock's confirmed values speak for: every walsender slot
+ * (up to IDCLOCK_SYNC_VIEW_MAX) as it was when the confirmations began,
+ * its process, synchronous priority and state.  When a slot changes (a
+ * standby failed or came, under FIRST or ANY, a reload of
+ * synchronous_standby_names changed a priority, a standby caught up), the
+ * confirmations may be another set's, and core's confirmed positions
+ * (WalSndCtl->lsn[]) never go back: the values are dropped, and the next
+ * ones wait for the standbys synchronous now to confirm a record written
+ * after the change (clock.c).  The hot path compares the slots with what
+ * it recorded.
  */
-#define IDCLOCK_SYNC_VIEW_MAX	32
+#define IDCLOCK_SYNC_VIEW_MAX	64
 
 typedef struct IdClockSyncView
 {
 	slock_t		mutex;
 	pg_atomic_uint32 generation;	/* raised at every change seen */
-	int			n;				/* walsenders recorded; -1: none yet */
-	int			slot[IDCLOCK_SYNC_VIEW_MAX];
+	int			n;				/* slots recorded; -1: none yet */
 	pid_t		pid[IDCLOCK_SYNC_VIEW_MAX];
 	int			priority[IDCLOCK_SYNC_VIEW_MAX];
+	WalSndState state[IDCLOCK_SYNC_VIEW_MAX];
 	XLogRecPtr	barrier;		/* confirmations count from this record on */
 } IdClockSyncView;
 
@@ -300,9 +301,9 @@ idclock_sync_view_holds(void)
 
 	for (int k = 0; k < n; k++)
 	{
-		volatile WalSnd *w = &WalSndCtl->walsnds[v->slot[k]];
+		volatile WalSnd *w = &WalSndCtl->walsnds[k];
 
-		if (w->pid != v->pid[k] || w->sync_standby_priority != v->priority[k])
+		if (w->pid != v->pid[k] || w->sync_standby_priority != v->priority[k] || w->state != v->state[k])
 			return false;
 	}
 	return true;
