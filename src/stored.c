@@ -337,6 +337,24 @@ names_match(List *names, Oid nsp, Oid relid, AttrNumber attnum, bool exact)
 	return match;
 }
 
+/* Every name of the list matched something: else 22023, naming it. */
+static void
+names_used(List *names, const char *what, const char *hint)
+{
+	ListCell   *lc;
+
+	foreach(lc, names)
+	{
+		StoredName *name = lfirst(lc);
+
+		if (!name->used)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: \"%s\" in %s", STORED_FUNCTION, name->text, what),
+					 errhint("%s", hint)));
+	}
+}
+
 /*
  * The caller may read the column (SELECT on the table or the column) and
  * sees every row of its table: else an error naming it.
@@ -810,27 +828,11 @@ idtypes_advance_clocks_past_stored(PG_FUNCTION_ARGS)
 	}
 	SPI_finish();
 
-	foreach(lc, selected)
-	{
-		StoredName *name = lfirst(lc);
-
-		if (!name->used)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: \"%s\" in columns names no column that holds ids", STORED_FUNCTION, name->text),
-					 errhint("It reads the tables, partitioned tables and materialized views of this database, "
-							 "not views, foreign or temporary tables.")));
-	}
-	foreach(lc, follow)
-	{
-		StoredName *name = lfirst(lc);
-
-		if (!name->used)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column \"%s\" in follow is not one it reads", STORED_FUNCTION, name->text),
-					 errhint("Name it in columns too, or give it a default that calls its scheme's generator.")));
-	}
+	names_used(selected, "columns names no column that holds ids",
+			   "It reads the tables, partitioned tables and materialized views of this database, "
+			   "not views, foreign or temporary tables.");
+	names_used(follow, "follow is not a column it reads",
+			   "Name it in columns too, or give it a default that calls its scheme's generator.");
 
 	/*
 	 * Each table locked by OID, then checked: the caller's rights, and what
