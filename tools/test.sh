@@ -6,7 +6,8 @@
 # client, the documentation's examples, and the packaging checks, for which this
 # script makes the PGXN archive in a git checkout).  Prints every failure's
 # details, every skipped test with its reason ("skipped: ..."), every failed
-# test again in a line ("failed: ..."), the time each part took,
+# test again in a line ("failed: ..."), the time each part took and each
+# TAP file's (longest first),
 # and ends with one line "N passed, N failed, N skipped" (a regress file or
 # an isolation spec counts as one test, a TAP test by its assertions, a TAP
 # file skipped whole as one skipped test); exits non-zero on any failure.
@@ -90,6 +91,8 @@ skipped=0
 skip_reasons=()
 failures=()
 timings=()
+# "SECONDS FILE" of each TAP file that ran (prove --timer)
+tap_times=()
 summary_done=false
 srv=""
 
@@ -109,6 +112,9 @@ print_summary() {
 	for r in "${skip_reasons[@]}"; do echo "skipped: $r"; done
 	for r in "${failures[@]}"; do echo "failed: $r"; done
 	[ ${#timings[@]} -eq 0 ] || echo "time: $(IFS=,; echo "${timings[*]}" | sed 's/,/, /g')"
+	# the TAP files by time, the longest first
+	[ ${#tap_times[@]} -eq 0 ] ||
+		echo "TAP time: $(printf '%s\n' "${tap_times[@]}" | sort -rn | awk '{printf "%s%s %d s", NR > 1 ? ", " : "", $2, $1}')"
 	echo "$passed passed, $failed failed, $skipped skipped"
 }
 
@@ -212,6 +218,16 @@ count_results() {
 			}
 		}
 		{ sub(/\r$/, "") }
+		# prove --timer starts each file's line, and ends the run, with the
+		# time of day: a file took until the next one started
+		/^\[[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\]/ {
+			split(substr($0, 2, 8), hms, ":"); now = hms[1] * 3600 + hms[2] * 60 + hms[3]
+			if (timed_file != "") print "T\t" timed_file "\t" ((now - started + 86400) % 86400)
+			timed_file = ""; sub(/^\[[0-9:]+\] ?/, "")
+			if ($0 ~ /^t\/[^ ]+\.pl \.+/) { timed_file = $1; started = now }
+		}
+		# and its "ok  1234 ms (...)" after a file is no test
+		/^ok +[0-9]+ ms \(/ { next }
 		# prove ends with this line after a BAIL_OUT, whose file ran last
 		/^FAILED--Further testing stopped: */ {
 			r = $0; sub(/^FAILED--Further testing stopped: */, "", r)
@@ -248,6 +264,7 @@ count_results() {
 			R) skip_reasons+=("$a") ;;
 			F) failures+=("$a") ;;
 			C) ok=$a bad=$b sk=$c ;;
+			T) tap_times+=("$b $a") ;;
 		esac
 	done <<<"$counts"
 	if [ "$2" != 0 ] && [ "$bad" = 0 ]; then
@@ -320,7 +337,7 @@ if [ -n "${IDTYPES_TAP_SKIP:-}" ]; then
 fi
 planned=("${tap_tests[@]}")
 [ -n "${IDTYPES_TAP_SKIP:-}" ] || for f in "$dir"/t/*.pl; do planned+=("t/${f##*/}"); done
-run_make installcheck-tap PROVE_FLAGS=--verbose ${tap_tests[@]:+PROVE_TESTS="${tap_tests[*]}"} \
+run_make installcheck-tap PROVE_FLAGS="--verbose --timer" ${tap_tests[@]:+PROVE_TESTS="${tap_tests[*]}"} \
 	>"$dir/out/tap.log" 2>&1 || rc=$?
 cat "$dir/out/tap.log"
 count_results "$dir/out/tap.log" "$rc"
