@@ -218,7 +218,7 @@ count_results() {
 			}
 		}
 		{ sub(/\r$/, "") }
-		# prove --timer starts each file's line, and ends the run, with the
+		# prove --timer starts the line of each file, and ends the run, with the
 		# time of day: a file took until the next one started
 		/^\[[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\]/ {
 			split(substr($0, 2, 8), hms, ":"); now = hms[1] * 3600 + hms[2] * 60 + hms[3]
@@ -226,7 +226,7 @@ count_results() {
 			timed_file = ""; sub(/^\[[0-9:]+\] ?/, "")
 			if ($0 ~ /^t\/[^ ]+\.pl \.+/) { timed_file = $1; started = now }
 		}
-		# and its "ok  1234 ms (...)" after a file is no test
+		# and its "ok  1234 ms (...)" after each file is no test
 		/^ok +[0-9]+ ms \(/ { next }
 		# prove ends with this line after a BAIL_OUT, whose file ran last
 		/^FAILED--Further testing stopped: */ {
