@@ -5,7 +5,8 @@
 #
 #   extension  the script of CREATE EXTENSION idtypes_sql
 #              (idtypes_sql--VERSION.sql): the sources in the order given,
-#              @version@ replaced by VERSION.
+#              @version@ replaced by VERSION and @internal@ by the name of
+#              the companion's internal schema, idtypes_sql_internal.
 #   plain      the script of psql -v schema=NAME -f idtypes_sql.sql, for a
 #              server where no extension can be installed: the same text,
 #              less its guard line and the lines that end in
@@ -81,5 +82,5 @@ $tag, '@extschema@', pg_catalog.quote_ident(:'schema')), '@extowner@', pg_catalo
 COMMIT;
 TAIL
 	fi
-} | sed "s/@version@/$version/g" >"$out.tmp" || { rm -f "$out.tmp"; exit 1; }
+} | sed -e "s/@version@/$version/g" -e "s/@internal@/idtypes_sql_internal/g" >"$out.tmp" || { rm -f "$out.tmp"; exit 1; }
 mv "$out.tmp" "$out"

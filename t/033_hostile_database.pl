@@ -766,9 +766,10 @@ my %override = (
 		to => lit($v{to}, 'pg_catalog.timestamptz'),
 		step => q{'1 day'::pg_catalog.interval} },
 	'idtypes_advance_clocks_past_stored' => { map { ($_ => 'NULL::pg_catalog.text[]') } 0 .. 9 },
-	'idtypes_sql.idtypes_advance_clock(text,uuid)' => { scheme => q{'uuidv7'::pg_catalog.text} },
-	'idtypes_sql.idtypes_advance_clock(text,bigint)' => { scheme => q{'uid8'::pg_catalog.text} },
-	'idtypes_sql.idtypes_advance_clock(text,bytea)' => { scheme => q{'tid62'::pg_catalog.text} },
+	(map { ("$_.idtypes_advance_clock(text,uuid)" => { scheme => q{'uuidv7'::pg_catalog.text} },
+			"$_.idtypes_advance_clock(text,bigint)" => { scheme => q{'uid8'::pg_catalog.text} },
+			"$_.idtypes_advance_clock(text,bytea)" => { scheme => q{'tid62'::pg_catalog.text} }) }
+		qw(idtypes_sql idtypes_sql_internal)),
 	'uuid464_decode' => { 0 => lit($v{uuid464}, 'pg_catalog.text') },
 	'tid62_from_parts' => { entropy => q{'\\x0102030405060708'::pg_catalog.bytea} },
 	# (the companion's helpers, as its functions call them)

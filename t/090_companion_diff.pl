@@ -40,10 +40,12 @@ is($node->safe_psql('postgres', q{
 	FROM pg_extension WHERE extname LIKE 'idtypes%'}),
 	'idtypes public, idtypes_sql idtypes_sql', 'both extensions are installed, each in its schema');
 
-# Every SQL function of the companion is inlined into the query that calls
-# it (its body bound when it was created, nothing looked up, no executor
-# of its own), but the two that run a query: the loader of the settings
-# and muid_transaction() (STABLE, calling a volatile function).
+# Every SQL function of the companion, of its interface and internal, is
+# inlined into the query that calls it (its body bound when it was
+# created, nothing looked up, no executor of its own), but the two that
+# run a query: the loader of the settings and muid_transaction() (STABLE,
+# calling a volatile function); and the interface's SECURITY DEFINER
+# functions, the clock moves.
 is($node->safe_psql('postgres', q{
 	CREATE FUNCTION pg_temp.not_inlined() RETURNS SETOF text LANGUAGE plpgsql AS $$
 	DECLARE
@@ -51,20 +53,20 @@ is($node->safe_psql('postgres', q{
 		line text;
 		inlined bool;
 	BEGIN
-		FOR f IN SELECT p.oid::regprocedure AS sig, p.proname,
+		FOR f IN SELECT p.oid::regprocedure AS sig, p.proname, p.pronamespace::regnamespace AS nsp,
 				(SELECT string_agg(format('NULL::%s AS a%s', format_type(t, NULL), i), ', ')
 				   FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY u(t, i)) AS cols,
 				(SELECT string_agg(format('x.a%s', i), ', ') FROM generate_series(1, p.pronargs) i) AS args
 			FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
-			WHERE p.pronamespace = 'idtypes_sql'::regnamespace AND l.lanname = 'sql'
+			WHERE p.pronamespace IN ('idtypes_sql'::regnamespace, 'idtypes_sql_internal'::regnamespace) AND l.lanname = 'sql'
 		LOOP
 			inlined := true;
 			-- the arguments from a subquery that is not flattened: not
 			-- constants, which a strict function would fold to NULL
-			FOR line IN EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF) SELECT idtypes_sql.%I(%s) FROM (SELECT %s OFFSET 0) x',
-									   f.proname, coalesce(f.args, ''), coalesce(f.cols, '1 AS a0'))
+			FOR line IN EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF) SELECT %s.%I(%s) FROM (SELECT %s OFFSET 0) x',
+									   f.nsp, f.proname, coalesce(f.args, ''), coalesce(f.cols, '1 AS a0'))
 			LOOP
-				inlined := inlined AND line NOT LIKE '%idtypes_sql.' || f.proname || '(%';
+				inlined := inlined AND line NOT LIKE '%' || f.nsp || '.' || f.proname || '(%';
 			END LOOP;
 			IF NOT inlined THEN
 				RETURN NEXT f.sig::text;
@@ -72,8 +74,10 @@ is($node->safe_psql('postgres', q{
 		END LOOP;
 	END $$;
 	SELECT string_agg(s, ', ' ORDER BY s) FROM pg_temp.not_inlined() s}),
-	'idtypes_sql.idtypes_sql_load(boolean), idtypes_sql.muid_transaction()',
-	'every SQL function of the companion is inlined into its caller, but the loader of the settings and muid_transaction()');
+	'idtypes_sql.idtypes_advance_clock(text,bigint), idtypes_sql.idtypes_advance_clock(text,bytea), '
+	  . 'idtypes_sql.idtypes_advance_clock(text,timestamp with time zone), idtypes_sql.idtypes_advance_clock(text,uuid), '
+	  . 'idtypes_sql_internal.idtypes_sql_load(boolean), idtypes_sql_internal.muid_transaction()',
+	'every SQL function of the companion is inlined into its caller, but the loader of the settings, muid_transaction() and the clock moves');
 
 # The inputs: md5 of a tag and a row number, as bigints (a, b, c, d), a
 # uuid (u), a uuid of each version and variant (v) and 16 bytes (t).
@@ -248,7 +252,7 @@ my @compare = (
 
 	# the generators' reading of the system clock: the microsecond of the
 	# C extension's, GetCurrentTimestamp()'s, from 1970 to 2106
-	[ 'idtypes_sql_us_fast', 'idtypes_sql.idtypes_sql_us_fast(ts)', 'idtypes_sql.idtypes_sql_us(ts)',
+	[ 'idtypes_sql_us_fast', 'idtypes_sql_internal.idtypes_sql_us_fast(ts)', 'idtypes_sql_internal.idtypes_sql_us(ts)',
 		in_range(0, 4294967295999999) ],
 
 	# SimpleDB helpers

@@ -7,8 +7,13 @@
 # schema), and among look-alikes planted in the target schema and in
 # pg_temp, as t/012_security.pl plants them for the C extension: none is
 # called, at install or at use, and every function body binds only to
-# pg_catalog and the companion's own schema.  Then pg_dump and a restore
-# keep the settings and the clocks, and draw new random identities.
+# pg_catalog and the companion's own schemas.  Then pg_dump and a restore
+# keep the settings and the clocks, and draw new random identities.  Last,
+# the role that installed the trusted extension attacks everyone else who
+# uses it: she can replace, alter or add nothing that another role's call
+# runs (not even by renaming her schema and planting look-alikes under its
+# name), and neither she nor any role can hold the database's clocks;
+# she calls and grants every clock move.
 use strict;
 use warnings;
 use FindBin;
@@ -184,47 +189,66 @@ foreach my $db (qw(hostile_ext hostile_plain))
 }
 
 # 4. What the bodies bind to.  Every object a companion function's body
-# depends on is pg_catalog's or the companion's; and the definitions of
-# every function, deparsed with pg_catalog alone on the search path (so
-# that anything else would show with its schema), are the same in the four
-# databases, whichever way and among whatever the companion was installed.
+# depends on is pg_catalog's or the companion's (the interface's schema or
+# idtypes_sql_internal); and the definitions of every function, deparsed
+# with pg_catalog alone on the search path (so that anything else would
+# show with its schema), are the same in the four databases, whichever way
+# and among whatever the companion was installed.
 my %schema = (ext => 'ids', plain => 'My Ids', hostile_ext => 'public', hostile_plain => 'public');
+my $internal = 'idtypes_sql_internal';
 my %defs;
 foreach my $db (sort keys %schema)
 {
 	my $s = $schema{$db};
 	my ($outside, $deps) = split /\|/, $node->safe_psql($db, qq{
-		SELECT count(*) FILTER (WHERE o.schema NOT IN ('pg_catalog', quote_ident('$s'))), count(*)
+		SELECT count(*) FILTER (WHERE o.schema NOT IN ('pg_catalog', quote_ident('$s'), '$internal')), count(*)
 		FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid,
 			 LATERAL pg_identify_object(d.refclassid, d.refobjid, 0) o
-		WHERE p.pronamespace = '"$s"'::regnamespace AND d.deptype = 'n' AND o.schema IS NOT NULL});
-	is($outside, '0', "$db: none of the $deps objects that the function bodies depend on is outside pg_catalog and \"$s\"");
+		WHERE p.pronamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace) AND d.deptype = 'n' AND o.schema IS NOT NULL});
+	is($outside, '0', "$db: none of the $deps objects that the function bodies depend on is outside pg_catalog, \"$s\" and $internal");
 	$defs{$db} = $node->safe_psql($db, qq{
 		SET search_path = pg_catalog;
-		SELECT string_agg(replace(pg_get_functiondef(p.oid), quote_ident('$s') || '.', 'SCHEMA.'), E'\\n' ORDER BY p.proname, p.oid::regprocedure::text)
-		FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace AND p.proname <> ALL (ARRAY[$names, 'decoy', 'decoy_op'])});
+		SELECT string_agg(replace(pg_get_functiondef(p.oid), quote_ident('$s') || '.', 'SCHEMA.'), E'\\n' ORDER BY p.pronamespace = '$internal'::regnamespace, p.proname, p.oid::regprocedure::text)
+		FROM pg_proc p WHERE p.pronamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace)
+		  AND p.proname <> ALL (ARRAY[$names, 'decoy', 'decoy_op'])});
 }
 cmp_ok(length($defs{ext}), '>', 50000, 'the function definitions are many');
 same_text($defs{$_}, $defs{ext}, "$_: every function's definition is the same as in ext") for qw(plain hostile_ext hostile_plain);
 
-# 5. SECURITY DEFINER: only the three that move the database's clocks,
-# owned by the role that installed the companion (never a superuser of a
-# trusted extension's script), their search path pinned.
+# 5. Who owns what.  Every object of both schemas belongs to the role that
+# ran the script: for the trusted extension, the bootstrap superuser (not
+# alice, who created it); for the plain script, bob.  SECURITY DEFINER only
+# where a clock moves (the three internal functions, and the interface's
+# functions that PUBLIC may not call), search path pinned.
+my $bootstrap = $node->safe_psql('postgres', 'SELECT rolname FROM pg_roles WHERE oid = 10');
 foreach my $db (qw(ext plain))
 {
 	my $s = $schema{$db};
+	my $owner = $db eq 'ext' ? $bootstrap : 'bob';
 	is($node->safe_psql($db, qq{
-		SELECT string_agg(format('%s %s %s', p.oid::regprocedure, p.proowner::regrole, array_to_string(p.proconfig, ',')), '; '
-						  ORDER BY p.proname)
-		FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace AND p.prosecdef}) =~ s/"My Ids"\.|ids\.//gr,
-		join('; ', map { "$_ " . ($db eq 'ext' ? 'alice' : 'bob') . ' search_path=pg_catalog, pg_temp' }
-			'hlculid_observe(uuid)', 'idtypes_sql_clock_next(text)', 'idtypes_sql_clock_raise(text,bigint)'),
-		"$db: SECURITY DEFINER only where a clock moves, owned by the installing role, search path pinned");
+		SELECT string_agg(DISTINCT o::text, ',') FROM (
+			SELECT proowner::regrole o FROM pg_proc WHERE pronamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace)
+			UNION ALL SELECT relowner::regrole FROM pg_class WHERE relnamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace)
+			UNION ALL SELECT typowner::regrole FROM pg_type WHERE typnamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace)
+			UNION ALL SELECT nspowner::regrole FROM pg_namespace WHERE nspname = '$internal') x}),
+		$owner, "$db: every function, relation and type of the companion, and $internal, belong to $owner");
 	is($node->safe_psql($db, qq{
-		SELECT count(*) FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace
+		SELECT string_agg(format('%s %s', p.oid::regprocedure, array_to_string(p.proconfig, ',')), '; '
+						  ORDER BY p.pronamespace = '"$s"'::regnamespace, p.oid::regprocedure::text)
+		FROM pg_proc p WHERE p.pronamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace) AND p.prosecdef})
+		  =~ s/"My Ids"\.|ids\.|$internal\.//gr,
+		join('; ', map { "$_ search_path=pg_catalog, pg_temp" }
+			'hlculid_observe(uuid)', 'idtypes_sql_clock_next(text)', 'idtypes_sql_clock_raise(text,bigint)',
+			'hlculid_observe(uuid)', map { "idtypes_advance_clock(text,$_)" } 'bigint', 'bytea', 'timestamp with time zone', 'uuid'),
+		"$db: SECURITY DEFINER only where a clock moves, search path pinned");
+	is($node->safe_psql($db, qq{
+		SELECT count(*) FROM pg_proc p WHERE p.pronamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace)
 		  AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')
 		  AND (p.proconfig IS NULL OR NOT 'search_path=pg_catalog, pg_temp' = ANY (p.proconfig))}),
 		'0', "$db: every PL/pgSQL function pins its search path");
+	is($node->safe_psql($db, qq{
+		SELECT string_agg(p.proname, ', ' ORDER BY p.proname) FROM pg_proc p WHERE p.pronamespace = '"$s"'::regnamespace AND p.prosqlbody IS NULL}),
+		'hlculid_observe, tid62_split', "$db: every function of the interface has a standard body, bound at creation, but those that return void or a record");
 }
 
 # 6. pg_dump and a restore: the settings (a configuration table, whose
@@ -239,13 +263,144 @@ $node->command_ok([ 'pg_dump', '-Fc', '-f', $dump, '-d', $node->connstr('ext') ]
 $node->safe_psql('postgres', 'CREATE DATABASE restored OWNER alice');
 $node->command_ok([ 'pg_restore', '--exit-on-error', '--role=alice', '-d', $node->connstr('restored'), $dump ],
 	'pg_restore as the owner of the database, without an error');
-my $state = q{SELECT s::text, (SELECT string_agg(c.relname || ' ' || pg_sequence_last_value(c.oid::regclass), ', ' ORDER BY c.relname)
-	FROM pg_class c WHERE c.relkind = 'S' AND c.relnamespace = 'ids'::regnamespace) FROM ids.idtypes_sql_settings s};
+my $state = qq{SELECT s::text, (SELECT string_agg(c.relname || ' ' || pg_sequence_last_value(c.oid::regclass), ', ' ORDER BY c.relname)
+	FROM pg_class c WHERE c.relkind = 'S' AND c.relnamespace = '$internal'::regnamespace) FROM ids.idtypes_sql_settings s};
 is($node->safe_psql('restored', $state), $node->safe_psql('ext', $state), 'the settings and every clock come back');
-isnt($node->safe_psql('restored', 'SELECT n::text FROM ids.idtypes_sql_node n'),
-	$node->safe_psql('ext', 'SELECT n::text FROM ids.idtypes_sql_node n'), 'the random identities are new');
+isnt($node->safe_psql('restored', "SELECT n::text FROM $internal.idtypes_sql_node n"),
+	$node->safe_psql('ext', "SELECT n::text FROM $internal.idtypes_sql_node n"), 'the random identities are new');
 is($node->safe_psql('restored', q{SELECT publisher_id || ' ' || uid8_generators::text FROM ids.idtypes_node_identity}) =~ /^77 \[\d+,\d+\)$/
 	  ? 1 : 0, 1, 'the configured publisher is kept');
+
+# 7. alice, who installed the trusted extension (and owns the database and
+# the schema ids), against every other role that uses it.  A superuser's
+# table takes an id of every generator by default (bound to the functions
+# when it was created, as an index or a view would be); the clocks are in
+# the sequence mode (section 6), so every generator takes its clock's lock.
+my @gens = map { $_->{gen} =~ s/idtypes_sql\./ids./r } @schemes;
+$node->safe_psql('ext', 'CREATE TABLE public.su_ids (n int, '
+	  . join(', ', map { "$schemes[$_]{name} $schemes[$_]{type} DEFAULT $gens[$_]" } 0 .. $#schemes) . ')');
+my $su_insert = "SET statement_timeout = '30s';\nINSERT INTO public.su_ids (n) VALUES (1);\n"
+  . 'SELECT count(*) FILTER (WHERE ' . join(' AND ', map { "$_->{name} IS NOT NULL" } @schemes) . ') FROM public.su_ids';
+
+# She may replace, alter, add or drop nothing: every function of both
+# schemas, the tables, views and sequences, and the internal schema.
+my $attempts = $node->safe_psql('ext', qq{
+	CREATE TEMP TABLE tried (what text, sqlstate text);
+	DO \$do\$
+	DECLARE
+		f record;
+		stmt text;
+	BEGIN
+		FOR f IN SELECT p.oid::regprocedure AS sig, pg_get_function_result(p.oid) AS result FROM pg_proc p
+				 WHERE p.pronamespace IN ('ids'::regnamespace, '$internal'::regnamespace) LOOP
+			FOREACH stmt IN ARRAY ARRAY[
+				format('CREATE OR REPLACE FUNCTION %s RETURNS %s LANGUAGE sql AS \$\$ SELECT NULL \$\$', f.sig, f.result),
+				format('ALTER FUNCTION %s SECURITY INVOKER', f.sig),
+				format('ALTER FUNCTION %s SET search_path = public', f.sig),
+				format('ALTER FUNCTION %s OWNER TO alice', f.sig),
+				format('ALTER EXTENSION idtypes_sql DROP FUNCTION %s', f.sig)] LOOP
+				BEGIN
+					EXECUTE stmt;
+					INSERT INTO tried VALUES (stmt, 'ok');
+				EXCEPTION WHEN OTHERS THEN
+					INSERT INTO tried VALUES (stmt, SQLSTATE);
+				END;
+			END LOOP;
+		END LOOP;
+		FOREACH stmt IN ARRAY ARRAY[
+			'CREATE FUNCTION $internal.idtypes_sql_now_us(int) RETURNS int8 LANGUAGE sql AS \$\$ SELECT 0::int8 \$\$',
+			'ALTER SCHEMA $internal RENAME TO elsewhere', 'DROP SCHEMA $internal CASCADE',
+			'ALTER TABLE $internal.idtypes_sql_settings ADD COLUMN x int',
+			'CREATE TRIGGER t BEFORE UPDATE ON $internal.idtypes_sql_settings FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()',
+			'CREATE RULE r AS ON UPDATE TO $internal.idtypes_sql_settings DO INSTEAD NOTHING',
+			'ALTER VIEW ids.idtypes_sql_settings RENAME TO x', 'CREATE OR REPLACE VIEW ids.idtypes_node_identity AS SELECT 1',
+			'ALTER SEQUENCE $internal.idtypes_sql_uuidv7_clock RESTART', 'DROP TABLE $internal.idtypes_sql_uid8_lock',
+			'LOCK TABLE $internal.idtypes_sql_uid8_lock IN ACCESS SHARE MODE'] LOOP
+			BEGIN
+				EXECUTE stmt;
+				INSERT INTO tried VALUES (stmt, 'ok');
+			EXCEPTION WHEN OTHERS THEN
+				INSERT INTO tried VALUES (stmt, SQLSTATE);
+			END;
+		END LOOP;
+	END
+	\$do\$;
+	SELECT count(*) || ' ' || count(*) FILTER (WHERE sqlstate = '42501')
+	  || coalesce(' ' || string_agg(what || ': ' || sqlstate, '; ') FILTER (WHERE sqlstate <> '42501'), '') FROM tried},
+	extra_params => [ '-U', 'alice' ]);
+my ($tried, $refused) = split / /, $attempts;
+cmp_ok($tried, '>', 900, "alice tries $tried replacements, alterations and additions");
+is($attempts, "$tried $tried", 'every one is refused for want of privilege (42501)');
+
+# She renames her schema and puts look-alikes of every function of the
+# interface under its name, each trying to make her a superuser and
+# recording the role that runs it: the superuser's table still calls the
+# companion.
+$node->safe_psql('ext', q{
+	CREATE TABLE public.trap_calls (who text);
+	GRANT INSERT ON public.trap_calls TO PUBLIC;}, extra_params => [ '-U', 'alice' ]);
+$node->safe_psql('ext', qq{
+	ALTER SCHEMA ids RENAME TO ids_old;
+	CREATE SCHEMA ids;
+	DO \$do\$
+	DECLARE
+		f record;
+	BEGIN
+		FOR f IN SELECT p.proname, pg_get_function_arguments(p.oid) AS args, pg_get_function_result(p.oid) AS result,
+						p.proallargtypes IS NOT NULL AS has_out
+				 FROM pg_proc p WHERE p.pronamespace = 'ids_old'::regnamespace LOOP
+			EXECUTE format(\$f\$CREATE FUNCTION ids.%I(%s) RETURNS %s LANGUAGE plpgsql AS \$b\$
+				BEGIN
+					INSERT INTO public.trap_calls VALUES (current_user);
+					BEGIN ALTER ROLE alice SUPERUSER; EXCEPTION WHEN OTHERS THEN NULL; END;
+					RETURN%s;
+				END \$b\$\$f\$, f.proname, f.args, f.result, CASE WHEN f.has_out OR f.result = 'void' THEN '' ELSE ' NULL' END);
+		END LOOP;
+	END
+	\$do\$;}, extra_params => [ '-U', 'alice' ]);
+cmp_ok($node->safe_psql('ext', q{SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace}), '>', 70,
+	'alice has renamed her schema and planted look-alikes of every function of the interface under its name');
+is($node->safe_psql('ext', $su_insert), '1', 'the superuser\'s table gets an id of every generator');
+is($node->safe_psql('ext', 'SELECT count(*) FROM public.trap_calls'), '0', 'and no look-alike ran');
+is($node->safe_psql('ext', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'alice'}), 'f', 'alice is no superuser');
+$node->safe_psql('ext', 'DROP SCHEMA ids CASCADE; ALTER SCHEMA ids_old RENAME TO ids', extra_params => [ '-U', 'alice' ]);
+
+# Nobody can hold the clocks: mallory (no privilege in the database) holds
+# every advisory lock of the class that the clocks used, and in an open
+# transaction prepares statements on every lock table (which PostgreSQL
+# locks before it checks privileges) and tries to ANALYZE them; a
+# superuser's ids come all the same.
+my $hold = $node->background_psql('ext', on_error_stop => 0, extra_params => [ '-U', 'mallory' ]);
+$hold->query_safe('SELECT pg_advisory_lock(1768190833, k) FROM generate_series(0, 16) k');
+$hold->query('BEGIN');
+$hold->query("PREPARE p_$_ AS SELECT * FROM $internal.idtypes_sql_${_}_lock") for map { $_->{name} } @schemes;
+$hold->query("PREPARE u_$_ AS DELETE FROM $internal.idtypes_sql_${_}_lock") for map { $_->{name} } @schemes;
+$hold->query("ANALYZE $internal.idtypes_sql_${_}_lock") for map { $_->{name} } @schemes;
+is($node->safe_psql('ext', q{SELECT count(DISTINCT l.relation) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid
+	WHERE l.granted AND c.relname LIKE 'idtypes_sql_%_lock'}), scalar(@schemes),
+	'mallory holds a lock on every lock table (ACCESS SHARE and ROW EXCLUSIVE, by her prepared statements)')
+  or diag($node->safe_psql('ext', 'SELECT * FROM pg_locks'));
+is($node->safe_psql('ext', q{SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted}), '17',
+	'and 17 advisory locks');
+is($node->safe_psql('ext', $su_insert), '2', 'the superuser\'s table still gets an id of every generator');
+$hold->quit;
+
+# alice calls every clock move and hlculid_observe(), and grants them.
+$node->safe_psql('ext', 'CREATE ROLE clock_user LOGIN');
+$node->safe_psql('ext', 'GRANT USAGE ON SCHEMA ids TO clock_user', extra_params => [ '-U', 'alice' ]);
+is(companion_sqlstate($node, 'ext', 'clock_user', 'SELECT ids.gen_muid(), ids.gen_uid8(), ids.gen_hlculid()'), 'ok',
+	'a role granted nothing but the schema generates ids');
+my $moves = q{
+	SELECT ids.idtypes_advance_clock('uuidv7', now()) IS NOT NULL, ids.idtypes_advance_clock('muid', ids.gen_muid()) IS NOT NULL,
+		   ids.idtypes_advance_clock('uid8', ids.gen_uid8()) IS NOT NULL, ids.idtypes_advance_clock('tid62', ids.gen_tid62()) IS NOT NULL;
+	SELECT ids.hlculid_observe(ids.gen_hlculid());};
+is(companion_sqlstate($node, 'ext', 'clock_user', $moves), '42501', 'a role granted nothing may not move a clock');
+is(companion_sqlstate($node, 'ext', 'alice', $moves), 'ok', 'alice moves every clock');
+is(companion_sqlstate($node, 'ext', 'alice', q{
+	GRANT EXECUTE ON FUNCTION ids.hlculid_observe(uuid), ids.idtypes_advance_clock(text, timestamptz),
+		ids.idtypes_advance_clock(text, uuid), ids.idtypes_advance_clock(text, bigint), ids.idtypes_advance_clock(text, bytea)
+		TO clock_user}), 'ok', 'and grants them');
+is(companion_sqlstate($node, 'ext', 'clock_user', $moves), 'ok', 'to a role who then moves every clock');
 
 note(sprintf('the install tests took %.1f s', time() - $started));
 $node->stop;

@@ -17,8 +17,8 @@ CREATE FUNCTION hlculid_to_text(id pg_catalog.uuid) RETURNS pg_catalog.text
 AS $fn$
 DECLARE
 	alphabet CONSTANT text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-	hi int8 := @extschema@.idtypes_sql_hi(id);
-	lo int8 := @extschema@.idtypes_sql_lo(id);
+	hi int8 := @internal@.idtypes_sql_hi(id);
+	lo int8 := @internal@.idtypes_sql_lo(id);
 	digits text := '';
 BEGIN
 	FOR k IN 0..11 LOOP
@@ -66,7 +66,7 @@ BEGIN
 				hi := hi | (d << (5 * k - 64));
 			END IF;
 		END LOOP;
-		RETURN @extschema@.idtypes_sql_uuid(hi, lo);
+		RETURN @internal@.idtypes_sql_uuid(hi, lo);
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type hlculid: "%"', str USING ERRCODE = '22P02',
 		DETAIL = 'An hlculid is 26 Crockford base32 digits (the first at most 7), 32 hexadecimal digits, or 12, 4, 4 and 12 hexadecimal digits separated by dashes.';
@@ -81,22 +81,22 @@ COMMENT ON FUNCTION hlculid_from_text(pg_catalog.text) IS
 
 CREATE FUNCTION hlculid_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_ts((@extschema@.idtypes_sql_hi(id) >> 16 & 281474976710655::pg_catalog.int8) * 1000);
+RETURN @internal@.idtypes_sql_ts((@internal@.idtypes_sql_hi(id) >> 16 & 281474976710655::pg_catalog.int8) * 1000);
 COMMENT ON FUNCTION hlculid_timestamp(pg_catalog.uuid) IS 'timestamp of an hlculid, to the millisecond';
 
 CREATE FUNCTION hlculid_counter(id pg_catalog.uuid) RETURNS pg_catalog.int4
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@.idtypes_sql_hi(id) & 65535::pg_catalog.int8)::pg_catalog.int4;
+RETURN (@internal@.idtypes_sql_hi(id) & 65535::pg_catalog.int8)::pg_catalog.int4;
 COMMENT ON FUNCTION hlculid_counter(pg_catalog.uuid) IS 'logical counter of an hlculid (0 to 65535)';
 
 CREATE FUNCTION hlculid_publisher(id pg_catalog.uuid) RETURNS pg_catalog.int4
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@.idtypes_sql_lo(id) >> 48 & 65535::pg_catalog.int8)::pg_catalog.int4;
+RETURN (@internal@.idtypes_sql_lo(id) >> 48 & 65535::pg_catalog.int8)::pg_catalog.int4;
 COMMENT ON FUNCTION hlculid_publisher(pg_catalog.uuid) IS 'publisher (node id) of an hlculid (0 to 65535)';
 
 CREATE FUNCTION hlculid_entropy(id pg_catalog.uuid) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_lo(id) & 281474976710655::pg_catalog.int8;
+RETURN @internal@.idtypes_sql_lo(id) & 281474976710655::pg_catalog.int8;
 COMMENT ON FUNCTION hlculid_entropy(pg_catalog.uuid) IS 'the 48 random bits of an hlculid';
 
 CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog.int4, publisher pg_catalog.int4,
@@ -105,7 +105,7 @@ CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	tick int8 := @extschema@.idtypes_sql_tick(ts, 'hlculid',
+	tick int8 := @internal@.idtypes_sql_tick(ts, 'hlculid',
 		'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, false);
 BEGIN
 	IF counter NOT BETWEEN 0 AND 65535 THEN
@@ -120,7 +120,7 @@ BEGIN
 		RAISE EXCEPTION 'hlculid entropy % is out of range', entropy USING ERRCODE = '22003',
 			DETAIL = 'The entropy is from 0 to 281474976710655.';
 	END IF;
-	RETURN @extschema@.idtypes_sql_uuid(tick << 16 | counter, publisher::int8 << 48 | entropy);
+	RETURN @internal@.idtypes_sql_uuid(tick << 16 | counter, publisher::int8 << 48 | entropy);
 END
 $fn$;
 COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_catalog.int4, pg_catalog.int8) IS
@@ -128,13 +128,13 @@ COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, 
 
 CREATE FUNCTION hlculid_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_tick(ts, 'hlculid', 'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, true) << 16, 0);
+RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, 'hlculid', 'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, true) << 16, 0);
 COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS
 	'smallest hlculid whose time is the given one or later (the first of its millisecond, or of the next)';
 
 CREATE FUNCTION hlculid_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid((@extschema@.idtypes_sql_tick(ts, 'hlculid', 'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, false) << 16)
+RETURN @internal@.idtypes_sql_uuid((@internal@.idtypes_sql_tick(ts, 'hlculid', 'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, false) << 16)
 	| 65535::pg_catalog.int8, -1);
 COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS
 	'largest hlculid whose time is the given one or earlier (the last of its millisecond)';
@@ -142,7 +142,7 @@ COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS
 CREATE FUNCTION hlculid_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_date_bin(stride, @extschema@.hlculid_timestamp(id), origin);
+RETURN @internal@.idtypes_sql_date_bin(stride, @internal@.hlculid_timestamp(id), origin);
 COMMENT ON FUNCTION hlculid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of an hlculid (like date_bin)';
 
@@ -163,20 +163,20 @@ CREATE FUNCTION gen_hlculid() RETURNS pg_catalog.uuid
 AS $fn$
 DECLARE
 	r text := gen_random_uuid()::text;
-	ms int8 := @extschema@.idtypes_sql_now_us() / 1000;
+	ms int8 := @internal@.idtypes_sql_now_us() / 1000;
 	word int8;
 BEGIN
 	IF ms > 281474976710655 THEN
 		RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
 	END IF;
-	IF @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN
-		word := @extschema@.idtypes_sql_clock_next('hlculid');
+	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
+		word := @internal@.idtypes_sql_clock_next('hlculid');
 	ELSE
-		word := @extschema@.idtypes_sql_session_next('idtypes_sql.hlculid',
+		word := @internal@.idtypes_sql_session_next('idtypes_sql.hlculid',
 			greatest(ms, 0) << 16 | (('x' || substr(r, 1, 4))::bit(16)::int8 & 32767));
 	END IF;
 	RETURN (lpad(to_hex(word), 16, '0')
-			|| COALESCE(NULLIF(current_setting('idtypes_sql.publisher', true), ''), @extschema@.idtypes_sql_load(true))
+			|| COALESCE(NULLIF(current_setting('idtypes_sql.publisher', true), ''), @internal@.idtypes_sql_load(true))
 			|| substr(r, 25, 12))::uuid;
 END
 $fn$;
@@ -189,27 +189,27 @@ COMMENT ON FUNCTION gen_hlculid() IS
 -- it; an id more than hlculid_max_drift ahead of this server's clock is
 -- refused (22008).  SECURITY DEFINER for the database's clock, whose
 -- sequence only its owner may set; granted as the C extension's is: not to
--- PUBLIC, its owner may grant it.
+-- PUBLIC; the role that installed the companion may call and grant it.
 CREATE FUNCTION hlculid_observe(id pg_catalog.uuid) RETURNS pg_catalog.void
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	word int8 := @extschema@.idtypes_sql_hi(id);
+	word int8 := @internal@.idtypes_sql_hi(id);
 	ms int8 := word >> 16 & 281474976710655;
-	now_ms int8 := @extschema@.idtypes_sql_now_us() / 1000;
+	now_ms int8 := @internal@.idtypes_sql_now_us() / 1000;
 	drift int8;
 	ignored text;
 BEGIN
-	SELECT (EXTRACT(epoch FROM s.hlculid_max_drift) * 1000)::int8 INTO drift FROM @extschema@.idtypes_sql_settings s;
+	SELECT (EXTRACT(epoch FROM s.hlculid_max_drift) * 1000)::int8 INTO drift FROM @internal@.idtypes_sql_settings s;
 	IF drift IS NOT NULL AND ms - now_ms > drift THEN
 		RAISE EXCEPTION 'hlculid is too far ahead of this server''s clock' USING ERRCODE = '22008',
 			DETAIL = format('Its time is %s, %s ms ahead; hlculid_max_drift allows %s ms.',
-							@extschema@.idtypes_sql_ts(ms * 1000), ms - now_ms, drift),
+							@internal@.idtypes_sql_ts(ms * 1000), ms - now_ms, drift),
 			HINT = 'Check the clock of the node that made it.  If that clock is right, raise hlculid_max_drift.';
 	END IF;
-	IF @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN
-		PERFORM @extschema@.idtypes_sql_clock_raise('hlculid', word);
+	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
+		PERFORM @internal@.idtypes_sql_clock_raise('hlculid', word);
 	ELSE
 		ignored := set_config('idtypes_sql.hlculid',
 			greatest(word, NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8)::text, false);
@@ -219,4 +219,3 @@ $fn$;
 COMMENT ON FUNCTION hlculid_observe(pg_catalog.uuid) IS
 	'merge an hlculid''s (millisecond, counter) into the hybrid logical clock, so that ids generated afterwards sort after it';
 REVOKE EXECUTE ON FUNCTION hlculid_observe(pg_catalog.uuid) FROM PUBLIC;
-ALTER FUNCTION hlculid_observe(pg_catalog.uuid) OWNER TO @extowner@;

@@ -8,6 +8,26 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION idtypes_sql" to load this file, or psql -f idtypes_sql.sql. \quit
 
+-- Who owns what, and why (doc/managed.md, "Who owns what"):
+--
+-- - Every object is created in the schema @internal@, which the script
+--   creates, and which only the role running the script owns: for CREATE
+--   EXTENSION of the trusted extension by a role that is no superuser,
+--   PostgreSQL's bootstrap superuser, as every object of the script.  No
+--   other role may create, replace, rename or drop anything in it.  The
+--   function bodies name the companion's objects only there.
+-- - The schema of your choice (@extschema@) holds the interface: for each
+--   function that is not internal, a function of the same name and
+--   arguments whose body is SQL with a standard body that calls the one in
+--   @internal@ (companion/src/interface.sql), and two views.  A standard
+--   body is bound when it is created: renaming that schema and putting
+--   look-alikes under its old name changes nothing that an index, a
+--   default or a view of another role already calls.
+-- - The database's clocks serialise on a lock that only the script's role
+--   may take (LOCK TABLE of an empty table of @internal@, in a block that
+--   ends by rolling back, so that the lock goes with it): no other role
+--   can hold it and stop every session's ids.
+--
 -- How the script stays search_path-safe, and fast:
 --
 -- - The simple functions (the extractors, the generators' hot paths) are
@@ -22,7 +42,7 @@
 --   otherwise.  NULL in gives NULL out either way.
 -- - The others (checks, loops, codecs, the clocks) are PL/pgSQL with the
 --   search_path pinned to pg_catalog, pg_temp, naming the companion's own
---   objects with @extschema@.  (An SQL function that is not inlined sets
+--   objects with @internal@.  (An SQL function that is not inlined sets
 --   up its plan's executor at every call, which costs tens of microseconds
 --   for a body of any size; PL/pgSQL keeps its expressions ready.)
 --
@@ -32,12 +52,18 @@
 -- LEAKPROOF: only a superuser may create such functions, and the plain
 -- install must work for any role.
 
+CREATE SCHEMA @internal@;
+COMMENT ON SCHEMA @internal@ IS
+	'the idtypes_sql companion''s objects: its interface is in the schema it was installed in';
+GRANT USAGE ON SCHEMA @internal@ TO PUBLIC;
+SET LOCAL search_path = @internal@, pg_temp;
+
 ---------------------------------------------------------------------------
 -- settings
 ---------------------------------------------------------------------------
 
 -- The node identity and the clock mode of this database: one row, which
--- only its owner (the role that installed the companion) may change, read
+-- only the role that installed the companion may change, read
 -- by every generator.  Managed platforms let no one but a superuser store
 -- a custom parameter with ALTER DATABASE or ALTER ROLE, and any session may
 -- SET one, so the identity is not a parameter.
@@ -79,6 +105,9 @@ COMMENT ON COLUMN idtypes_sql_settings.uid8_mode IS 'layout of generated uid8 id
 COMMENT ON COLUMN idtypes_sql_settings.hlculid_max_drift IS 'how far ahead of this server''s clock hlculid_observe() accepts an id; NULL: no limit';
 INSERT INTO idtypes_sql_settings DEFAULT VALUES;
 GRANT SELECT ON idtypes_sql_settings TO PUBLIC;
+-- the role that installed the extension changes it, and a restore from
+-- pg_dump inserts its dumped row
+GRANT INSERT, UPDATE ON idtypes_sql_settings TO @extowner@; -- extension only
 SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_settings', ''); -- extension only
 
 CREATE FUNCTION idtypes_sql_settings_replace() RETURNS trigger
@@ -86,7 +115,7 @@ CREATE FUNCTION idtypes_sql_settings_replace() RETURNS trigger
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
-	UPDATE @extschema@.idtypes_sql_settings
+	UPDATE @internal@.idtypes_sql_settings
 	   SET (clock, medallion, publisher_id, uid8_cluster_id, uid8_generator_id, uid8_generator_count, uid8_mode,
 			hlculid_max_drift)
 		 = (NEW.clock, NEW.medallion, NEW.publisher_id, NEW.uid8_cluster_id, NEW.uid8_generator_id,
@@ -199,7 +228,7 @@ COMMENT ON FUNCTION idtypes_sql_us_fast(pg_catalog.timestamptz) IS
 	'internal: microseconds since 1970 of a timestamp, exact until 2106 and within one after';
 CREATE FUNCTION idtypes_sql_now_us() RETURNS pg_catalog.int8
 	LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_us_fast(pg_catalog.clock_timestamp());
+RETURN @internal@.idtypes_sql_us_fast(pg_catalog.clock_timestamp());
 COMMENT ON FUNCTION idtypes_sql_now_us() IS 'internal: the system clock in microseconds since 1970';
 
 -- The timestamp of a count of microseconds since the Unix epoch, exactly:
@@ -258,7 +287,7 @@ DECLARE
 	tick int8;
 BEGIN
 	IF isfinite(t) THEN
-		us := @extschema@.idtypes_sql_us(t) - epoch_us;
+		us := @internal@.idtypes_sql_us(t) - epoch_us;
 		IF us >= 0 THEN
 			tick := us / unit_us + CASE WHEN round_up AND us % unit_us <> 0 THEN 1 ELSE 0 END;
 			IF tick <= tick_max THEN
@@ -321,7 +350,7 @@ BEGIN
 			RAISE EXCEPTION 'timestamp out of range' USING ERRCODE = '22008';
 		END IF;
 	END IF;
-	RETURN @extschema@.idtypes_sql_ts(bin::int8);
+	RETURN @internal@.idtypes_sql_ts(bin::int8);
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_date_bin(pg_catalog.interval, pg_catalog.timestamptz, pg_catalog.timestamptz) IS
@@ -347,14 +376,14 @@ BEGIN ATOMIC
 	  FROM (SELECT pg_catalog.set_config('idtypes_sql.publisher', pg_catalog.lpad(pg_catalog.to_hex(s.publisher_id), 4, '0'), false) AS p,
 				   pg_catalog.set_config('idtypes_sql.clock',
 						COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.clock', true), ''), s.clock), false) AS c
-			  FROM @extschema@.idtypes_node_identity s) x;
+			  FROM @internal@.idtypes_node_identity s) x;
 END;
 COMMENT ON FUNCTION idtypes_sql_load(pg_catalog.bool) IS
 	'internal: reads idtypes_sql_settings into this session''s parameters; returns the publisher (hex) or the clock mode';
 
 CREATE FUNCTION idtypes_sql_clock_mode() RETURNS pg_catalog.text
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.clock', true), ''), @extschema@.idtypes_sql_load(false));
+RETURN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.clock', true), ''), @internal@.idtypes_sql_load(false));
 COMMENT ON FUNCTION idtypes_sql_clock_mode() IS 'internal: this session''s clock mode, session or sequence';
 
 -- The next word of a session's clock, kept in the parameter name: the
@@ -410,9 +439,21 @@ SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv6_clock', ''); -- e
 SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv7_clock', ''); -- extension only
 SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv8_clock', ''); -- extension only
 SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_tid62_clock', ''); -- extension only
+-- what the database's clock of each scheme serialises on: LOCK TABLE of
+-- its empty table, which no other role may lock (no privilege on it is
+-- granted), so that none can hold it as any role can hold an advisory
+-- lock.  (The database's owner may still ANALYZE it in a transaction, and
+-- a superuser may lock anything.)
+CREATE TABLE idtypes_sql_muid_lock ();
+CREATE TABLE idtypes_sql_hlculid_lock ();
+CREATE TABLE idtypes_sql_uid8_lock ();
+CREATE TABLE idtypes_sql_uuidv6_lock ();
+CREATE TABLE idtypes_sql_uuidv7_lock ();
+CREATE TABLE idtypes_sql_uuidv8_lock ();
+CREATE TABLE idtypes_sql_tid62_lock ();
 
--- A scheme's clock: the key of its advisory lock (class 1768190833,
--- "idsq"), its sequence; 22023 for a name that is not a scheme's.
+-- A scheme's clock: its number, its sequence, its lock; 22023 for a name
+-- that is not a scheme's.
 CREATE FUNCTION idtypes_sql_clock_key(scheme pg_catalog.text) RETURNS pg_catalog.int4
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 	SET search_path = pg_catalog, pg_temp
@@ -428,37 +469,51 @@ BEGIN
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_clock_key(pg_catalog.text) IS
-	'internal: the number of a scheme''s clock (its advisory lock''s key), 22023 for an unknown scheme';
+	'internal: the number of a scheme''s clock, 22023 for an unknown scheme';
 CREATE FUNCTION idtypes_sql_clock_seq(scheme pg_catalog.text) RETURNS pg_catalog.regclass
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
-	PERFORM @extschema@.idtypes_sql_clock_key(scheme);
-	RETURN ('@extschema@.idtypes_sql_' || scheme || '_clock')::regclass;
+	PERFORM @internal@.idtypes_sql_clock_key(scheme);
+	RETURN ('@internal@.idtypes_sql_' || scheme || '_clock')::regclass;
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_clock_seq(pg_catalog.text) IS 'internal: the sequence that holds a scheme''s clock';
+CREATE FUNCTION idtypes_sql_clock_lock(scheme pg_catalog.text) RETURNS pg_catalog.text
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	PERFORM @internal@.idtypes_sql_clock_key(scheme);
+	RETURN format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', ('@internal@.idtypes_sql_' || scheme || '_lock')::regclass);
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_clock_lock(pg_catalog.text) IS
+	'internal: the statement that takes the lock a scheme''s clock serialises on';
 
 -- The next word of the database's clock of a scheme.  A sequence can add
 -- one, but not take the larger of two values, so the word is read and
--- written under a session-level advisory lock of its own (class 1768190833,
--- "idsq", and the scheme's number), released before returning, also on
--- error.  The rules are the C extension's: the larger of now's word and
+-- written under the scheme's lock (idtypes_sql_clock_lock()), taken in a
+-- block that ends by raising IDSQ0 and catching it: the block's rollback
+-- releases the lock before the function returns (and an error does too),
+-- and keeps what the sequence was set to, since a sequence does not roll
+-- back.  The rules are the C extension's: the larger of now's word and
 -- the last + 1 (muid, hlculid, the UUIDs), tid62's counter with its random
 -- start and step, uid8's slots and sequences, which wait (outside the
 -- lock) for the next millisecond when one is used up.  SECURITY DEFINER,
--- so that the sequences need no privilege for other roles, who could set
--- them back: its owner is the role that installed the companion; the body
--- names every object with its schema, and the search path is pinned.
+-- so that the sequences and the locks need no privilege for other roles,
+-- who could set a clock back or hold it: its owner is the role that ran
+-- the script; the body names every object with its schema, and the search
+-- path is pinned.
 CREATE FUNCTION idtypes_sql_clock_next(scheme pg_catalog.text) RETURNS pg_catalog.int8
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
 	seq regclass;
-	key int4;
-	us int8 := @extschema@.idtypes_sql_now_us();
+	lock_clock text;
+	us int8 := @internal@.idtypes_sql_now_us();
 	now_word int8;				-- the word of now, its low bits zero
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
@@ -469,10 +524,10 @@ DECLARE
 	r int8;
 	s int8;
 BEGIN
-	key := @extschema@.idtypes_sql_clock_key(scheme);
-	seq := @extschema@.idtypes_sql_clock_seq(scheme);
+	lock_clock := @internal@.idtypes_sql_clock_lock(scheme);
+	seq := @internal@.idtypes_sql_clock_seq(scheme);
 	IF scheme = 'uid8' THEN
-		SELECT uid8_generator_count INTO nslots FROM @extschema@.idtypes_sql_settings;
+		SELECT uid8_generator_count INTO nslots FROM @internal@.idtypes_sql_settings;
 	END IF;
 	LOOP
 		-- the word of now (a system clock before the scheme's epoch counts
@@ -489,7 +544,7 @@ BEGIN
 			WHEN 'uid8' THEN
 				now_word := greatest(us / 1000, 0) << 17;
 			WHEN 'uuidv6', 'uuidv7', 'uuidv8' THEN
-				now_word := @extschema@.idtypes_sql_uuid_tick(scheme, us);
+				now_word := @internal@.idtypes_sql_uuid_tick(scheme, us);
 			WHEN 'tid62' THEN
 				-- seconds since 2020-01-01
 				now_word := greatest(us / 1000000 - 1577836800, 0);
@@ -503,8 +558,8 @@ BEGIN
 				r := ('x' || translate(substr(gen_random_uuid()::text, 1, 18), '-', ''))::bit(64)::int8;
 		END CASE;
 
-		PERFORM pg_advisory_lock(1768190833, key);
 		BEGIN
+			EXECUTE lock_clock;
 			flast := pg_sequence_last_value(seq);
 			last := flast # (-9223372036854775808);
 			IF last IS NULL THEN
@@ -556,25 +611,24 @@ BEGIN
 					PERFORM setval(seq, word # (-9223372036854775808));
 				END IF;
 			END IF;
-		EXCEPTION WHEN OTHERS OR query_canceled THEN
-			PERFORM pg_advisory_unlock(1768190833, key);
-			RAISE;
+			-- roll the block back: the lock goes, the sequence keeps its value
+			RAISE SQLSTATE 'IDSQ0';
+		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
+			NULL;
 		END;
-		PERFORM pg_advisory_unlock(1768190833, key);
 		EXIT WHEN word IS NOT NULL;
 		-- uid8, a millisecond used up: sleep to the next one (by the
 		-- system clock), or a millisecond if the clock is behind it
 		r := CASE WHEN now_word >> 17 = last >> 17 THEN 1000 - us % 1000 ELSE 1000 END;
 		PERFORM pg_sleep(r / 1000000.0);
 		waited := waited + r;
-		us := @extschema@.idtypes_sql_now_us();
+		us := @internal@.idtypes_sql_now_us();
 	END LOOP;
 	RETURN word;
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_clock_next(pg_catalog.text) IS
 	'internal: the next word of the database''s clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62)';
-ALTER FUNCTION idtypes_sql_clock_next(pg_catalog.text) OWNER TO @extowner@;
 
 -- Raise the database's clock of a scheme to a word, never back, under its
 -- lock; returns the clock's word then.  For hlculid_observe() and
@@ -584,28 +638,27 @@ CREATE FUNCTION idtypes_sql_clock_raise(scheme pg_catalog.text, word pg_catalog.
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	key int4 := @extschema@.idtypes_sql_clock_key(scheme);
-	seq regclass := @extschema@.idtypes_sql_clock_seq(scheme);
+	lock_clock text := @internal@.idtypes_sql_clock_lock(scheme);
+	seq regclass := @internal@.idtypes_sql_clock_seq(scheme);
 	flast int8;
 BEGIN
-	PERFORM pg_advisory_lock(1768190833, key);
 	BEGIN
+		EXECUTE lock_clock;
 		flast := pg_sequence_last_value(seq);
 		IF flast IS NULL OR word # (-9223372036854775808) > flast THEN
 			flast := setval(seq, word # (-9223372036854775808));
 		END IF;
-	EXCEPTION WHEN OTHERS OR query_canceled THEN
-		PERFORM pg_advisory_unlock(1768190833, key);
-		RAISE;
+		-- roll the block back: the lock goes, the sequence keeps its value
+		RAISE SQLSTATE 'IDSQ0';
+	EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
+		NULL;
 	END;
-	PERFORM pg_advisory_unlock(1768190833, key);
 	RETURN flast # (-9223372036854775808);
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) IS
 	'internal: raises the database''s clock of a scheme to a word, never back; returns the clock''s word';
 REVOKE EXECUTE ON FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) FROM PUBLIC;
-ALTER FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) OWNER TO @extowner@;
 
 -- The C extension's idtypes_advance_clock(): the database's clock of a
 -- scheme moved past a time or an id, so that every id of the scheme
@@ -628,17 +681,17 @@ DECLARE
 	drift interval;
 	last int8;
 BEGIN
-	SELECT greatest(coalesce(s.hlculid_max_drift, '5 minutes'), '5 minutes') INTO drift FROM @extschema@.idtypes_sql_settings s;
+	SELECT greatest(coalesce(s.hlculid_max_drift, '5 minutes'), '5 minutes') INTO drift FROM @internal@.idtypes_sql_settings s;
 	IF NOT isfinite(t) OR t > clock_timestamp() + drift THEN
 		RAISE EXCEPTION 'cannot move the % clock that far ahead of this server''s clock', scheme USING ERRCODE = '22008',
 			DETAIL = format('The target is %s; at most %s ahead of the server''s clock is allowed.', t, drift);
 	END IF;
 	IF word IS NULL THEN
-		last := pg_sequence_last_value(@extschema@.idtypes_sql_clock_seq(scheme)) # (-9223372036854775808);
+		last := pg_sequence_last_value(@internal@.idtypes_sql_clock_seq(scheme)) # (-9223372036854775808);
 	ELSE
-		last := @extschema@.idtypes_sql_clock_raise(scheme, word);
+		last := @internal@.idtypes_sql_clock_raise(scheme, word);
 	END IF;
-	RETURN @extschema@.idtypes_sql_ts(CASE scheme
+	RETURN @internal@.idtypes_sql_ts(CASE scheme
 		WHEN 'muid' THEN last
 		WHEN 'hlculid' THEN (last >> 16) * 1000
 		WHEN 'uid8' THEN (last >> 17) * 1000
@@ -659,12 +712,12 @@ CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.ti
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	key int4 := @extschema@.idtypes_sql_clock_key(scheme);
+	key int4 := @internal@.idtypes_sql_clock_key(scheme);
 	us int8;
 	word int8;
 BEGIN
 	IF isfinite(past) THEN
-		us := @extschema@.idtypes_sql_us(past);
+		us := @internal@.idtypes_sql_us(past);
 		-- the last word of past's microsecond, or of its tick
 		word := CASE scheme
 			WHEN 'muid' THEN us
@@ -679,7 +732,7 @@ BEGIN
 			word := NULL;
 		END IF;
 	END IF;
-	RETURN @extschema@.idtypes_sql_advance(scheme, word, past);
+	RETURN @internal@.idtypes_sql_advance(scheme, word, past);
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
@@ -694,21 +747,21 @@ CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.uu
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	hi int8 := @extschema@.idtypes_sql_hi(past);
+	hi int8 := @internal@.idtypes_sql_hi(past);
 BEGIN
 	CASE scheme
 		WHEN 'muid' THEN
-			RETURN @extschema@.idtypes_sql_advance(scheme, hi >> 8 & 72057594037927935, @extschema@.muid_timestamp(past));
+			RETURN @internal@.idtypes_sql_advance(scheme, hi >> 8 & 72057594037927935, @internal@.muid_timestamp(past));
 		WHEN 'hlculid' THEN
-			RETURN @extschema@.idtypes_sql_advance(scheme, hi, @extschema@.hlculid_timestamp(past));
+			RETURN @internal@.idtypes_sql_advance(scheme, hi, @internal@.hlculid_timestamp(past));
 		WHEN 'uuidv6', 'uuidv7', 'uuidv8' THEN
-			IF @extschema@.uuidv_version(past) IS DISTINCT FROM right(scheme, 1)::int2 THEN
+			IF @internal@.uuidv_version(past) IS DISTINCT FROM right(scheme, 1)::int2 THEN
 				RAISE EXCEPTION '"%" is not a version % UUID', past, right(scheme, 1) USING ERRCODE = '22023';
 			END IF;
-			RETURN @extschema@.idtypes_sql_advance(scheme, @extschema@.idtypes_sql_time_hi_tick(hi),
-				CASE scheme WHEN 'uuidv8' THEN @extschema@.uuidv8_timestamp(past) ELSE @extschema@.uuidv_timestamp(past) END);
+			RETURN @internal@.idtypes_sql_advance(scheme, @internal@.idtypes_sql_time_hi_tick(hi),
+				CASE scheme WHEN 'uuidv8' THEN @internal@.uuidv8_timestamp(past) ELSE @internal@.uuidv_timestamp(past) END);
 		ELSE
-			PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+			PERFORM @internal@.idtypes_sql_clock_key(scheme);
 			RAISE EXCEPTION 'a % is not a uuid', scheme USING ERRCODE = '22023',
 				HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
 	END CASE;
@@ -724,13 +777,13 @@ CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.in
 AS $fn$
 BEGIN
 	IF scheme <> 'uid8' THEN
-		PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+		PERFORM @internal@.idtypes_sql_clock_key(scheme);
 		RAISE EXCEPTION 'a % is not a bigint', scheme USING ERRCODE = '22023',
 			HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
 	END IF;
 	-- its millisecond and sequence, every generator slot of them used
-	RETURN @extschema@.idtypes_sql_advance(scheme,
-		(@extschema@.idtypes_sql_uid8_ms(past) << 17) | ((past >> 16 & 63) << 11) | 2047, @extschema@.uid8_timestamp(past));
+	RETURN @internal@.idtypes_sql_advance(scheme,
+		(@internal@.idtypes_sql_uid8_ms(past) << 17) | ((past >> 16 & 63) << 11) | 2047, @internal@.uid8_timestamp(past));
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) IS
@@ -745,28 +798,28 @@ DECLARE
 	t timestamptz;
 BEGIN
 	IF scheme <> 'tid62' THEN
-		PERFORM @extschema@.idtypes_sql_clock_key(scheme);
+		PERFORM @internal@.idtypes_sql_clock_key(scheme);
 		RAISE EXCEPTION 'a % is not a bytea', scheme USING ERRCODE = '22023',
 			HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
 	END IF;
-	t := @extschema@.tid62_timestamp(past);
-	RETURN @extschema@.idtypes_sql_advance(scheme, @extschema@.idtypes_sql_hex_int8(encode(substr(past, 1, 8), 'hex')), t);
+	t := @internal@.tid62_timestamp(past);
+	RETURN @internal@.idtypes_sql_advance(scheme, @internal@.idtypes_sql_hex_int8(encode(substr(past, 1, 8), 'hex')), t);
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) IS
 	'moves the database''s tid62 clock past an id: the next id sorts after it';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) FROM PUBLIC;
 
-ALTER SEQUENCE idtypes_sql_muid_clock OWNER TO @extowner@;
-ALTER SEQUENCE idtypes_sql_hlculid_clock OWNER TO @extowner@;
-ALTER SEQUENCE idtypes_sql_uid8_clock OWNER TO @extowner@;
-ALTER SEQUENCE idtypes_sql_uuidv6_clock OWNER TO @extowner@;
-ALTER SEQUENCE idtypes_sql_uuidv7_clock OWNER TO @extowner@;
-ALTER SEQUENCE idtypes_sql_uuidv8_clock OWNER TO @extowner@;
-ALTER SEQUENCE idtypes_sql_tid62_clock OWNER TO @extowner@;
-ALTER TABLE idtypes_sql_settings OWNER TO @extowner@;
-ALTER TABLE idtypes_sql_node OWNER TO @extowner@;
-ALTER VIEW idtypes_node_identity OWNER TO @extowner@;
+-- the clocks are set by a restore from pg_dump, as the role that
+-- installed the extension (who may set one back, as with any sequence of
+-- hers: ids may then repeat)
+GRANT UPDATE ON SEQUENCE idtypes_sql_muid_clock TO @extowner@; -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_hlculid_clock TO @extowner@; -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_uid8_clock TO @extowner@; -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_uuidv6_clock TO @extowner@; -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_uuidv7_clock TO @extowner@; -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_uuidv8_clock TO @extowner@; -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_tid62_clock TO @extowner@; -- extension only
 
 -- The version of the companion installed here (also for a plain install,
 -- which has no pg_extension row).

@@ -36,25 +36,25 @@ COMMENT ON FUNCTION muid_from_text(pg_catalog.text) IS
 
 CREATE FUNCTION muid_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_ts(@extschema@.idtypes_sql_hi(id) >> 8 & 72057594037927935::pg_catalog.int8);
+RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_hi(id) >> 8 & 72057594037927935::pg_catalog.int8);
 COMMENT ON FUNCTION muid_timestamp(pg_catalog.uuid) IS 'timestamp of a muid, to the microsecond';
 
 CREATE FUNCTION muid_medallion(id pg_catalog.uuid) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@.idtypes_sql_hi(id) & 255::pg_catalog.int8) << 44
-	| (@extschema@.idtypes_sql_lo(id) >> 20 & 17592186044415::pg_catalog.int8);
+RETURN (@internal@.idtypes_sql_hi(id) & 255::pg_catalog.int8) << 44
+	| (@internal@.idtypes_sql_lo(id) >> 20 & 17592186044415::pg_catalog.int8);
 COMMENT ON FUNCTION muid_medallion(pg_catalog.uuid) IS 'medallion (node id) of a muid';
 
 CREATE FUNCTION muid_offset(id pg_catalog.uuid) RETURNS pg_catalog.int4
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@.idtypes_sql_lo(id) & 1048575::pg_catalog.int8)::pg_catalog.int4;
+RETURN (@internal@.idtypes_sql_lo(id) & 1048575::pg_catalog.int8)::pg_catalog.int4;
 COMMENT ON FUNCTION muid_offset(pg_catalog.uuid) IS 'offset of a muid within its transaction (0 is the transaction)';
 
 -- The uuid of a muid's three fields (no range checks).
 CREATE FUNCTION idtypes_sql_muid(ts pg_catalog.int8, medallion pg_catalog.int8, "offset" pg_catalog.int8)
 	RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid((ts << 8) | (medallion >> 44),
+RETURN @internal@.idtypes_sql_uuid((ts << 8) | (medallion >> 44),
 	(medallion & 17592186044415::pg_catalog.int8) << 20 | "offset");
 COMMENT ON FUNCTION idtypes_sql_muid(pg_catalog.int8, pg_catalog.int8, pg_catalog.int8) IS
 	'internal: the muid of a timestamp in microseconds, a medallion and an offset';
@@ -65,7 +65,7 @@ CREATE FUNCTION muid_from_parts(ts pg_catalog.timestamptz, medallion pg_catalog.
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	tick int8 := @extschema@.idtypes_sql_tick(ts, 'muid',
+	tick int8 := @internal@.idtypes_sql_tick(ts, 'muid',
 		'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false);
 BEGIN
 	IF medallion NOT BETWEEN 0 AND 4503599627370495 THEN
@@ -76,7 +76,7 @@ BEGIN
 		RAISE EXCEPTION 'muid offset % is out of range', "offset" USING ERRCODE = '22003',
 			DETAIL = 'An offset is from 0 to 1048575.';
 	END IF;
-	RETURN @extschema@.idtypes_sql_muid(tick, medallion, "offset");
+	RETURN @internal@.idtypes_sql_muid(tick, medallion, "offset");
 END
 $fn$;
 COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.int4) IS
@@ -84,18 +84,18 @@ COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_
 
 CREATE FUNCTION muid_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, true) << 8, 0);
+RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, true) << 8, 0);
 COMMENT ON FUNCTION muid_floor(pg_catalog.timestamptz) IS 'smallest muid of a microsecond (medallion and offset 0)';
 
 CREATE FUNCTION muid_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false) << 8 | 255::pg_catalog.int8, -1);
+RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false) << 8 | 255::pg_catalog.int8, -1);
 COMMENT ON FUNCTION muid_ceil(pg_catalog.timestamptz) IS 'largest muid of a microsecond';
 
 CREATE FUNCTION muid_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_date_bin(stride, @extschema@.muid_timestamp(id), origin);
+RETURN @internal@.idtypes_sql_date_bin(stride, @internal@.muid_timestamp(id), origin);
 COMMENT ON FUNCTION muid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a muid (like date_bin)';
 
@@ -115,13 +115,13 @@ CREATE FUNCTION idtypes_sql_muid_begin() RETURNS pg_catalog.text
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	ts int8 := @extschema@.idtypes_sql_clock_next('muid');
+	ts int8 := @internal@.idtypes_sql_clock_next('muid');
 	medallion int8;
 BEGIN
 	IF ts > 72057594037927935 THEN
 		RAISE EXCEPTION 'muid timestamp out of range' USING ERRCODE = '22008';
 	END IF;
-	SELECT s.medallion INTO medallion FROM @extschema@.idtypes_node_identity s;
+	SELECT s.medallion INTO medallion FROM @internal@.idtypes_node_identity s;
 	RETURN set_config('idtypes_sql.muid', lpad(to_hex(ts), 14, '0') || lpad(to_hex(medallion), 13, '0'), true);
 END
 $fn$;
@@ -131,10 +131,10 @@ COMMENT ON FUNCTION idtypes_sql_muid_begin() IS
 CREATE FUNCTION gen_muid() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CASE WHEN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid_offset', true), '')::pg_catalog.int4, 0) >= 1048575
-			THEN @extschema@.idtypes_sql_error('54000', 'too many muids in one transaction',
+			THEN @internal@.idtypes_sql_error('54000', 'too many muids in one transaction',
 				'A transaction can generate at most 1048575 muids: the offset has 20 bits.', NULL::pg_catalog.uuid,
 				pg_catalog.current_setting('idtypes_sql.muid_offset', true) IS NULL)
-			ELSE (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @extschema@.idtypes_sql_muid_begin())
+			ELSE (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @internal@.idtypes_sql_muid_begin())
 				  || pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.set_config('idtypes_sql.muid_offset',
 						(COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid_offset', true), '')::pg_catalog.int4, 0) + 1)::pg_catalog.text,
 						true)::pg_catalog.int4), 5, '0'))::pg_catalog.uuid END;
@@ -143,6 +143,6 @@ COMMENT ON FUNCTION gen_muid() IS
 
 CREATE FUNCTION muid_transaction() RETURNS pg_catalog.uuid
 	LANGUAGE sql STABLE PARALLEL UNSAFE
-RETURN (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @extschema@.idtypes_sql_muid_begin())
+RETURN (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @internal@.idtypes_sql_muid_begin())
 		|| '00000')::pg_catalog.uuid;
 COMMENT ON FUNCTION muid_transaction() IS 'the muid (as uuid) of the current transaction itself (offset 0)';

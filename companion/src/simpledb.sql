@@ -1,10 +1,11 @@
 -- companion/src/simpledb.sql: the SimpleDB specification's text ids
 -- besides tid62, as the C extension's (src/simpledb.c, src/simpledb.sql):
--- base64url uuids, zero-padded ordinals, and the id domain.  Prefixed
+-- base64url uuids and zero-padded ordinals (the id domain, simpledb_id, is
+-- part of the interface: interface.sql).  Prefixed
 -- tid62s are in tid62.sql.
 
 ---------------------------------------------------------------------------
--- SimpleDB helpers: uuid464, seq10, seq36, simpledb_id
+-- SimpleDB helpers: uuid464, seq10, seq36
 ---------------------------------------------------------------------------
 
 CREATE FUNCTION uuid464(pg_catalog.uuid) RETURNS pg_catalog.text
@@ -32,7 +33,7 @@ COMMENT ON FUNCTION uuid464_decode(pg_catalog.text) IS 'uuid of 22 characters of
 
 CREATE FUNCTION gen_uuid464() RETURNS pg_catalog.text
 	LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN @extschema@.uuid464(pg_catalog.gen_random_uuid());
+RETURN @internal@.uuid464(pg_catalog.gen_random_uuid());
 COMMENT ON FUNCTION gen_uuid464() IS 'new random (version 4) uuid as 22 characters of unpadded base64url';
 
 -- An ordinal as exactly width digits of a base (10 or 36, lowercase);
@@ -62,17 +63,10 @@ COMMENT ON FUNCTION idtypes_sql_seq(pg_catalog.int8, pg_catalog.text, pg_catalog
 
 CREATE FUNCTION seq10(pg_catalog.int8) RETURNS pg_catalog.text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_seq($1, 'seq10', 10, 10, '9999999999');
+RETURN @internal@.idtypes_sql_seq($1, 'seq10', 10, 10, '9999999999');
 COMMENT ON FUNCTION seq10(pg_catalog.int8) IS 'ordinal as 10 zero-padded decimal digits (0 to 9999999999)';
 
 CREATE FUNCTION seq36(pg_catalog.int8) RETURNS pg_catalog.text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_seq($1, 'seq36', 36, 7, '78364164095 (zzzzzzz)');
+RETURN @internal@.idtypes_sql_seq($1, 'seq36', 36, 7, '78364164095 (zzzzzzz)');
 COMMENT ON FUNCTION seq36(pg_catalog.int8) IS 'ordinal as 7 zero-padded lowercase base-36 digits (0 to 78364164095)';
-
--- the SimpleDB id characters; COLLATE "C" so that the character ranges are
--- byte ranges whatever the database's collation
-CREATE DOMAIN simpledb_id AS pg_catalog.text
-	CONSTRAINT simpledb_id_check
-	CHECK (VALUE COLLATE pg_catalog."C" ~ '^[A-Za-z0-9_-]+$');
-COMMENT ON DOMAIN simpledb_id IS 'SimpleDB id: one or more of A-Z, a-z, 0-9, _ and -';

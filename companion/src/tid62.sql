@@ -35,7 +35,7 @@ CREATE FUNCTION tid62_to_text(id pg_catalog.bytea) RETURNS pg_catalog.text
 AS $fn$
 DECLARE
 	alphabet CONSTANT text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-	hex text := encode(@extschema@.idtypes_sql_tid62(id), 'hex');
+	hex text := encode(@internal@.idtypes_sql_tid62(id), 'hex');
 	l0 int8 := ('x' || substr(hex, 1, 8))::bit(32)::int8;
 	l1 int8 := ('x' || substr(hex, 9, 8))::bit(32)::int8;
 	l2 int8 := ('x' || substr(hex, 17, 8))::bit(32)::int8;
@@ -94,7 +94,7 @@ CREATE FUNCTION tid62_from_text(str pg_catalog.text) RETURNS pg_catalog.bytea
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	id bytea := @extschema@.idtypes_sql_tid62_decode(str);
+	id bytea := @internal@.idtypes_sql_tid62_decode(str);
 BEGIN
 	IF id IS NOT NULL THEN
 		RETURN id;
@@ -113,14 +113,14 @@ COMMENT ON FUNCTION tid62_from_text(pg_catalog.text) IS 'the 12 bytes of a tid62
 
 CREATE FUNCTION tid62_timestamp(id pg_catalog.bytea) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_ts(1577836800000000::pg_catalog.int8
-	+ ('x' || pg_catalog.encode(pg_catalog.substr(@extschema@.idtypes_sql_tid62(id), 1, 4), 'hex'))::pg_catalog.bit(32)::pg_catalog.int8
+RETURN @internal@.idtypes_sql_ts(1577836800000000::pg_catalog.int8
+	+ ('x' || pg_catalog.encode(pg_catalog.substr(@internal@.idtypes_sql_tid62(id), 1, 4), 'hex'))::pg_catalog.bit(32)::pg_catalog.int8
 	  * 1000000);
 COMMENT ON FUNCTION tid62_timestamp(pg_catalog.bytea) IS 'timestamp of a tid62 (seconds)';
 
 CREATE FUNCTION tid62_entropy(id pg_catalog.bytea) RETURNS pg_catalog.bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.substr(@extschema@.idtypes_sql_tid62(id), 5, 8);
+RETURN pg_catalog.substr(@internal@.idtypes_sql_tid62(id), 5, 8);
 COMMENT ON FUNCTION tid62_entropy(pg_catalog.bytea) IS 'the 8 bytes after the timestamp of a tid62';
 
 -- The 4 bytes of a count of seconds.
@@ -134,12 +134,12 @@ CREATE FUNCTION tid62_from_parts(ts pg_catalog.timestamptz, entropy pg_catalog.b
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	seconds int8 := @extschema@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, false);
+	seconds int8 := @internal@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, false);
 BEGIN
 	IF octet_length(entropy) <> 8 THEN
 		RAISE EXCEPTION 'tid62 entropy must be 8 bytes, not %', octet_length(entropy) USING ERRCODE = '22P03';
 	END IF;
-	RETURN @extschema@.idtypes_sql_tid62_prefix(seconds) || entropy;
+	RETURN @internal@.idtypes_sql_tid62_prefix(seconds) || entropy;
 END
 $fn$;
 COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) IS
@@ -147,14 +147,14 @@ COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) I
 
 CREATE FUNCTION tid62_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_tid62_prefix(@extschema@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, true))
+RETURN @internal@.idtypes_sql_tid62_prefix(@internal@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, true))
 	|| '\x0000000000000000'::pg_catalog.bytea;
 COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS
 	'smallest tid62 whose time is the given one or later (the first of its second, or of the next)';
 
 CREATE FUNCTION tid62_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_tid62_prefix(@extschema@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, false))
+RETURN @internal@.idtypes_sql_tid62_prefix(@internal@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, false))
 	|| '\xffffffffffffffff'::pg_catalog.bytea;
 COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS
 	'largest tid62 whose time is the given one or earlier (the last of its second)';
@@ -162,7 +162,7 @@ COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS
 CREATE FUNCTION tid62_date_bin(stride pg_catalog.interval, id pg_catalog.bytea, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_date_bin(stride, @extschema@.tid62_timestamp(id), origin);
+RETURN @internal@.idtypes_sql_date_bin(stride, @internal@.tid62_timestamp(id), origin);
 COMMENT ON FUNCTION tid62_date_bin(pg_catalog.interval, pg_catalog.bytea, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a tid62 (like date_bin)';
 
@@ -182,7 +182,7 @@ CREATE FUNCTION gen_tid62() RETURNS pg_catalog.bytea
 AS $fn$
 DECLARE
 	r text := gen_random_uuid()::text;
-	now_s int8 := @extschema@.idtypes_sql_now_us() / 1000000 - 1577836800;
+	now_s int8 := @internal@.idtypes_sql_now_us() / 1000000 - 1577836800;
 	start int8 := ('x' || substr(r, 1, 8))::bit(32)::int8 & 2147483647;
 	step int8 := ('x' || substr(r, 10, 2))::bit(8)::int8 + 1;
 	last int8;
@@ -195,8 +195,8 @@ BEGIN
 			DETAIL = 'A tid62 holds times up to 2156-02-07 06:28:15+00.';
 	END IF;
 	now_s := greatest(now_s, 0);
-	IF @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN
-		word := @extschema@.idtypes_sql_clock_next('tid62');
+	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
+		word := @internal@.idtypes_sql_clock_next('tid62');
 	ELSE
 		last := NULLIF(current_setting('idtypes_sql.tid62', true), '')::int8 # (-9223372036854775808);
 		s := last >> 32 & 4294967295;
@@ -245,9 +245,9 @@ CREATE FUNCTION tid62_prefixed(prefix pg_catalog.text, id pg_catalog.bytea) RETU
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	digits text := @extschema@.tid62_to_text(id);
+	digits text := @internal@.tid62_to_text(id);
 BEGIN
-	RETURN @extschema@.idtypes_sql_tid62_check_prefix(prefix) || '-' || digits;
+	RETURN @internal@.idtypes_sql_tid62_check_prefix(prefix) || '-' || digits;
 END
 $fn$;
 COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, pg_catalog.bytea) IS
@@ -255,7 +255,7 @@ COMMENT ON FUNCTION tid62_prefixed(pg_catalog.text, pg_catalog.bytea) IS
 
 CREATE FUNCTION gen_tid62_prefixed(prefix pg_catalog.text) RETURNS pg_catalog.text
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.idtypes_sql_tid62_check_prefix(prefix) || '-' || @extschema@.tid62_to_text(@extschema@.gen_tid62());
+RETURN @internal@.idtypes_sql_tid62_check_prefix(prefix) || '-' || @internal@.tid62_to_text(@internal@.gen_tid62());
 COMMENT ON FUNCTION gen_tid62_prefixed(pg_catalog.text) IS 'new prefixed id: the prefix, a dash and a new tid62';
 
 -- The tid62 is the last 17 characters, and the prefix what comes before
@@ -268,7 +268,7 @@ DECLARE
 	len int := length(prefixed);
 BEGIN
 	IF len = 17 OR prefixed COLLATE "C" ~ '^[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*-[0-9A-Za-z]{17}$' THEN
-		id := @extschema@.idtypes_sql_tid62_decode(substr(prefixed, len - 16));
+		id := @internal@.idtypes_sql_tid62_decode(substr(prefixed, len - 16));
 		prefix := NULLIF(substr(prefixed, 1, greatest(len - 18, 0)), '');
 	END IF;
 	IF id IS NULL THEN

@@ -47,12 +47,12 @@ COMMENT ON FUNCTION idtypes_sql_bitreverse64(pg_catalog.int8) IS 'internal: the 
 CREATE FUNCTION idtypes_sql_uid8_ms(id pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (id >> 22 & 4398046511103::pg_catalog.int8) * (id >> 12 & 1::pg_catalog.int8)
-	+ @extschema@.idtypes_sql_bitreverse64(id & -4194304::pg_catalog.int8) * (1 - (id >> 12 & 1::pg_catalog.int8));
+	+ @internal@.idtypes_sql_bitreverse64(id & -4194304::pg_catalog.int8) * (1 - (id >> 12 & 1::pg_catalog.int8));
 COMMENT ON FUNCTION idtypes_sql_uid8_ms(pg_catalog.int8) IS 'internal: the milliseconds of a uid8';
 
 CREATE FUNCTION uid8_timestamp(id pg_catalog.int8) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_ts(@extschema@.idtypes_sql_uid8_ms(id) * 1000);
+RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_uid8_ms(id) * 1000);
 COMMENT ON FUNCTION uid8_timestamp(pg_catalog.int8) IS 'timestamp of a uid8 (milliseconds)';
 
 CREATE FUNCTION uid8_sequence(id pg_catalog.int8) RETURNS pg_catalog.int4
@@ -79,7 +79,7 @@ COMMENT ON FUNCTION uid8_mode(pg_catalog.int8) IS 'layout mode of a uid8: spread
 CREATE FUNCTION idtypes_sql_uid8(ms pg_catalog.int8, seq pg_catalog.int8, generator pg_catalog.int8,
 								 cluster pg_catalog.int8, time_sequential pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ((ms << 22 | 4096::pg_catalog.int8) * time_sequential + @extschema@.idtypes_sql_bitreverse64(ms) * (1 - time_sequential))
+RETURN ((ms << 22 | 4096::pg_catalog.int8) * time_sequential + @internal@.idtypes_sql_bitreverse64(ms) * (1 - time_sequential))
 	| (seq << 16) | ((generator >> 8 & 7::pg_catalog.int8) << 13) | ((generator & 255::pg_catalog.int8) << 4) | cluster;
 COMMENT ON FUNCTION idtypes_sql_uid8(pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8) IS
 	'internal: the uid8 of its milliseconds, sequence, generator, cluster and mode (1: time_sequential, 0: spread)';
@@ -90,7 +90,7 @@ CREATE FUNCTION uid8_from_parts(ts pg_catalog.timestamptz, seq pg_catalog.int4, 
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	ms int8 := @extschema@.idtypes_sql_tick(ts, 'uid8',
+	ms int8 := @internal@.idtypes_sql_tick(ts, 'uid8',
 		'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, false);
 BEGIN
 	IF seq NOT BETWEEN 0 AND 63 THEN
@@ -107,8 +107,8 @@ BEGIN
 	END IF;
 	-- the mode as idtypes.uid8_mode names it, in any case
 	CASE lower(mode COLLATE "C")
-		WHEN 'time_sequential' THEN RETURN @extschema@.idtypes_sql_uid8(ms, seq, generator, cluster, 1);
-		WHEN 'spread' THEN RETURN @extschema@.idtypes_sql_uid8(ms, seq, generator, cluster, 0);
+		WHEN 'time_sequential' THEN RETURN @internal@.idtypes_sql_uid8(ms, seq, generator, cluster, 1);
+		WHEN 'spread' THEN RETURN @internal@.idtypes_sql_uid8(ms, seq, generator, cluster, 0);
 		ELSE RAISE EXCEPTION 'invalid uid8 mode: "%"', mode USING ERRCODE = '22023',
 			HINT = 'The mode is "spread" or "time_sequential".';
 	END CASE;
@@ -121,18 +121,18 @@ COMMENT ON FUNCTION uid8_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_
 -- where bigint's order stops being time order).
 CREATE FUNCTION uid8_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@.idtypes_sql_tick(ts, 'uid8', 'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, true) << 22) | 4096::pg_catalog.int8;
+RETURN (@internal@.idtypes_sql_tick(ts, 'uid8', 'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, true) << 22) | 4096::pg_catalog.int8;
 COMMENT ON FUNCTION uid8_floor(pg_catalog.timestamptz) IS 'smallest time_sequential uid8 whose time is the given one or later';
 
 CREATE FUNCTION uid8_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@.idtypes_sql_tick(ts, 'uid8', 'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, false) << 22) | 4194303::pg_catalog.int8;
+RETURN (@internal@.idtypes_sql_tick(ts, 'uid8', 'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, false) << 22) | 4194303::pg_catalog.int8;
 COMMENT ON FUNCTION uid8_ceil(pg_catalog.timestamptz) IS 'largest time_sequential uid8 whose time is the given one or earlier';
 
 CREATE FUNCTION uid8_date_bin(stride pg_catalog.interval, id pg_catalog.int8, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_date_bin(stride, @extschema@.uid8_timestamp(id), origin);
+RETURN @internal@.idtypes_sql_date_bin(stride, @internal@.uid8_timestamp(id), origin);
 COMMENT ON FUNCTION uid8_date_bin(pg_catalog.interval, pg_catalog.int8, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a uid8 (like date_bin)';
 
@@ -150,15 +150,15 @@ CREATE FUNCTION gen_uid8() RETURNS pg_catalog.int8
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	w int8 := @extschema@.idtypes_sql_clock_next('uid8');
-	s @extschema@.idtypes_node_identity;
+	w int8 := @internal@.idtypes_sql_clock_next('uid8');
+	s @internal@.idtypes_node_identity;
 BEGIN
 	IF w >> 17 > 4398046511103 THEN
 		RAISE EXCEPTION 'uid8 timestamp out of range' USING ERRCODE = '22008',
 			DETAIL = 'A uid8 holds times up to 2109-05-15 07:35:11.103+00.';
 	END IF;
-	SELECT * INTO s FROM @extschema@.idtypes_node_identity;
-	RETURN @extschema@.idtypes_sql_uid8(w >> 17, w >> 11 & 63, lower(s.uid8_generators) + (w & 2047), s.uid8_cluster_id,
+	SELECT * INTO s FROM @internal@.idtypes_node_identity;
+	RETURN @internal@.idtypes_sql_uid8(w >> 17, w >> 11 & 63, lower(s.uid8_generators) + (w & 2047), s.uid8_cluster_id,
 										CASE WHEN s.uid8_mode = 'time_sequential' THEN 1 ELSE 0 END);
 END
 $fn$;

@@ -40,8 +40,8 @@ CREATE FUNCTION uuidv_version(id pg_catalog.uuid) RETURNS pg_catalog.int2
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
-	IF @extschema@.idtypes_sql_lo(id) >> 62 & 3 = 2 THEN
-		RETURN (@extschema@.idtypes_sql_hi(id) >> 12 & 15)::int2;
+	IF @internal@.idtypes_sql_lo(id) >> 62 & 3 = 2 THEN
+		RETURN (@internal@.idtypes_sql_hi(id) >> 12 & 15)::int2;
 	END IF;
 	RETURN NULL;
 END
@@ -55,18 +55,18 @@ CREATE FUNCTION uuidv_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestamp
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	hi int8 := @extschema@.idtypes_sql_hi(id);
+	hi int8 := @internal@.idtypes_sql_hi(id);
 BEGIN
-	IF @extschema@.idtypes_sql_lo(id) >> 62 & 3 <> 2 THEN
+	IF @internal@.idtypes_sql_lo(id) >> 62 & 3 <> 2 THEN
 		RETURN NULL;
 	END IF;
 	CASE hi >> 12 & 15
 		WHEN 1 THEN
-			RETURN @extschema@.idtypes_sql_ts(@extschema@.idtypes_sql_v1_hi_tick(hi) / 10 - 12219292800000000);
+			RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_v1_hi_tick(hi) / 10 - 12219292800000000);
 		WHEN 6 THEN
-			RETURN @extschema@.idtypes_sql_ts(@extschema@.idtypes_sql_time_hi_tick(hi) / 10 - 12219292800000000);
+			RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_time_hi_tick(hi) / 10 - 12219292800000000);
 		WHEN 7 THEN
-			RETURN @extschema@.idtypes_sql_ts((hi >> 16 & 281474976710655) * 1000);
+			RETURN @internal@.idtypes_sql_ts((hi >> 16 & 281474976710655) * 1000);
 		ELSE
 			RETURN NULL;
 	END CASE;
@@ -81,14 +81,14 @@ CREATE FUNCTION uuidv8_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestam
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	hi int8 := @extschema@.idtypes_sql_hi(id);
+	hi int8 := @internal@.idtypes_sql_hi(id);
 	tick int8;
 BEGIN
-	IF @extschema@.idtypes_sql_lo(id) >> 62 & 3 <> 2 OR hi >> 12 & 15 <> 8 THEN
+	IF @internal@.idtypes_sql_lo(id) >> 62 & 3 <> 2 OR hi >> 12 & 15 <> 8 THEN
 		RETURN NULL;
 	END IF;
-	tick := @extschema@.idtypes_sql_time_hi_tick(hi);
-	RETURN @extschema@.idtypes_sql_ts(tick / 125 * 2 + tick % 125 * 2 / 125);
+	tick := @internal@.idtypes_sql_time_hi_tick(hi);
+	RETURN @internal@.idtypes_sql_ts(tick / 125 * 2 + tick % 125 * 2 / 125);
 END
 $fn$;
 COMMENT ON FUNCTION uuidv8_timestamp(pg_catalog.uuid) IS
@@ -104,9 +104,9 @@ BEGIN
 	IF octet_length(bytes) <> 16 THEN
 		RAISE EXCEPTION 'invalid length for a UUIDv8: % bytes, expected 16', octet_length(bytes) USING ERRCODE = '22P03';
 	END IF;
-	RETURN @extschema@.idtypes_sql_uuid(
-		(@extschema@.idtypes_sql_hex_int8(encode(substr(bytes, 1, 8), 'hex')) & ~61440::int8) | 32768,
-		(@extschema@.idtypes_sql_hex_int8(encode(substr(bytes, 9, 8), 'hex')) & 4611686018427387903) | (-9223372036854775808));
+	RETURN @internal@.idtypes_sql_uuid(
+		(@internal@.idtypes_sql_hex_int8(encode(substr(bytes, 1, 8), 'hex')) & ~61440::int8) | 32768,
+		(@internal@.idtypes_sql_hex_int8(encode(substr(bytes, 9, 8), 'hex')) & 4611686018427387903) | (-9223372036854775808));
 END
 $fn$;
 COMMENT ON FUNCTION uuidv8_from_bytes(pg_catalog.bytea) IS
@@ -131,15 +131,15 @@ CREATE FUNCTION idtypes_sql_uuid_bound(t pg_catalog.timestamptz, ceil pg_catalog
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	usec int8 := @extschema@.idtypes_sql_uuid_usec(t, label, span, epoch_us, last_us);
+	usec int8 := @internal@.idtypes_sql_uuid_usec(t, label, span, epoch_us, last_us);
 	unit int8;
 BEGIN
 	IF ceil THEN
 		-- the first unit after t, less one tick
 		usec := usec + 1;
 		unit := usec / den * num + (usec % den * num + den - 1) / den;
-		RETURN @extschema@.idtypes_sql_uuid(
-			@extschema@.idtypes_sql_time_hi(least((unit << counter_bits) - 1, 1152921504606846975), version),
+		RETURN @internal@.idtypes_sql_uuid(
+			@internal@.idtypes_sql_time_hi(least((unit << counter_bits) - 1, 1152921504606846975), version),
 			-4611686018427387905);
 	END IF;
 	unit := usec / den * num + (usec % den * num + den - 1) / den;
@@ -147,7 +147,7 @@ BEGIN
 		RAISE EXCEPTION 'timestamp out of range for %', label USING ERRCODE = '22008',
 			DETAIL = format('No %s has a timestamp at or after %s.', label, t);
 	END IF;
-	RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_time_hi(unit << counter_bits, version), -9223372036854775808);
+	RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_time_hi(unit << counter_bits, version), -9223372036854775808);
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_uuid_bound(pg_catalog.timestamptz, pg_catalog.bool, pg_catalog.int8, pg_catalog.text, pg_catalog.text, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.int8, pg_catalog.int4) IS
@@ -164,7 +164,7 @@ DECLARE
 	usec int8;
 BEGIN
 	IF isfinite(t) THEN
-		usec := @extschema@.idtypes_sql_us(t) - epoch_us;
+		usec := @internal@.idtypes_sql_us(t) - epoch_us;
 		IF usec BETWEEN 0 AND last_us THEN
 			RETURN usec;
 		END IF;
@@ -179,33 +179,33 @@ COMMENT ON FUNCTION idtypes_sql_uuid_usec(pg_catalog.timestamptz, pg_catalog.tex
 -- microsecond (num / den) and the bits of its tick below the unit.
 CREATE FUNCTION uuidv6_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid_bound($1, false, 6, 'UUIDv6', 'A UUIDv6 holds times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.', -12219292800000000, 115292150460684697, 10, 1, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, false, 6, 'UUIDv6', 'A UUIDv6 holds times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.', -12219292800000000, 115292150460684697, 10, 1, 0);
 COMMENT ON FUNCTION uuidv6_floor(pg_catalog.timestamptz) IS 'smallest UUIDv6 of a microsecond';
 CREATE FUNCTION uuidv6_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid_bound($1, true, 6, 'UUIDv6', 'A UUIDv6 holds times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.', -12219292800000000, 115292150460684697, 10, 1, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, true, 6, 'UUIDv6', 'A UUIDv6 holds times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.', -12219292800000000, 115292150460684697, 10, 1, 0);
 COMMENT ON FUNCTION uuidv6_ceil(pg_catalog.timestamptz) IS 'largest UUIDv6 of a microsecond';
 CREATE FUNCTION uuidv7_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid_bound($1, false, 7, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999, 1, 1000, 12);
+RETURN @internal@.idtypes_sql_uuid_bound($1, false, 7, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999, 1, 1000, 12);
 COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 whose timestamp is the given time or later (the first of its millisecond, or of the next)';
 CREATE FUNCTION uuidv7_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid_bound($1, true, 7, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999, 1, 1000, 12);
+RETURN @internal@.idtypes_sql_uuid_bound($1, true, 7, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999, 1, 1000, 12);
 COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 whose timestamp is the given time or earlier (the last of its millisecond)';
 CREATE FUNCTION uuidv8_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid_bound($1, false, 8, 'UUIDv8', 'A UUIDv8 holds times from 1970-01-01 00:00:00+00 to 2554-07-21 23:34:33.709551+00.', 0, 18446744073709551, 125, 2, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, false, 8, 'UUIDv8', 'A UUIDv8 holds times from 1970-01-01 00:00:00+00 to 2554-07-21 23:34:33.709551+00.', 0, 18446744073709551, 125, 2, 0);
 COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest uuidv8_next() UUID of a microsecond';
 CREATE FUNCTION uuidv8_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_uuid_bound($1, true, 8, 'UUIDv8', 'A UUIDv8 holds times from 1970-01-01 00:00:00+00 to 2554-07-21 23:34:33.709551+00.', 0, 18446744073709551, 125, 2, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, true, 8, 'UUIDv8', 'A UUIDv8 holds times from 1970-01-01 00:00:00+00 to 2554-07-21 23:34:33.709551+00.', 0, 18446744073709551, 125, 2, 0);
 COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest uuidv8_next() UUID of a microsecond';
 
 CREATE FUNCTION uuidv_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_date_bin(stride, @extschema@.uuidv_timestamp(id), origin);
+RETURN @internal@.idtypes_sql_date_bin(stride, @internal@.uuidv_timestamp(id), origin);
 COMMENT ON FUNCTION uuidv_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catalog.timestamptz) IS
 	'start of the stride-wide time bin, aligned on origin, that holds the timestamp of a version 1, 6 or 7 UUID (NULL for other versions) (like date_bin)';
 
@@ -220,8 +220,8 @@ CREATE FUNCTION idtypes_sql_v1_v6(id pg_catalog.uuid, version pg_catalog.int4) R
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	hi int8 := @extschema@.idtypes_sql_hi(id);
-	v int2 := @extschema@.uuidv_version(id);
+	hi int8 := @internal@.idtypes_sql_hi(id);
+	v int2 := @internal@.uuidv_version(id);
 BEGIN
 	IF v IS DISTINCT FROM version THEN
 		RAISE EXCEPTION '"%" is not a version % UUID', id, version USING ERRCODE = '22023',
@@ -229,11 +229,11 @@ BEGIN
 						  ELSE format('Its version is %s.', v) END;
 	END IF;
 	IF version = 1 THEN
-		RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_time_hi(@extschema@.idtypes_sql_v1_hi_tick(hi), 6),
-											@extschema@.idtypes_sql_lo(id));
+		RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_time_hi(@internal@.idtypes_sql_v1_hi_tick(hi), 6),
+											@internal@.idtypes_sql_lo(id));
 	END IF;
-	RETURN @extschema@.idtypes_sql_uuid(@extschema@.idtypes_sql_v1_hi(@extschema@.idtypes_sql_time_hi_tick(hi)),
-										@extschema@.idtypes_sql_lo(id));
+	RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_v1_hi(@internal@.idtypes_sql_time_hi_tick(hi)),
+										@internal@.idtypes_sql_lo(id));
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_v1_v6(pg_catalog.uuid, pg_catalog.int4) IS
@@ -241,12 +241,12 @@ COMMENT ON FUNCTION idtypes_sql_v1_v6(pg_catalog.uuid, pg_catalog.int4) IS
 
 CREATE FUNCTION uuidv1_to_uuidv6(id pg_catalog.uuid) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_v1_v6(id, 1);
+RETURN @internal@.idtypes_sql_v1_v6(id, 1);
 COMMENT ON FUNCTION uuidv1_to_uuidv6(pg_catalog.uuid) IS 'UUIDv6 of a UUIDv1: same timestamp, clock sequence and node';
 
 CREATE FUNCTION uuidv6_to_uuidv1(id pg_catalog.uuid) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.idtypes_sql_v1_v6(id, 6);
+RETURN @internal@.idtypes_sql_v1_v6(id, 6);
 COMMENT ON FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) IS 'UUIDv1 of a UUIDv6: same timestamp, clock sequence and node';
 
 ---------------------------------------------------------------------------
@@ -282,11 +282,11 @@ CREATE FUNCTION idtypes_sql_uuid_next_slow(version pg_catalog.text) RETURNS pg_c
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
-	IF @extschema@.idtypes_sql_clock_mode() = 'sequence' THEN
-		RETURN @extschema@.idtypes_sql_clock_next(version);
+	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
+		RETURN @internal@.idtypes_sql_clock_next(version);
 	END IF;
-	RETURN @extschema@.idtypes_sql_session_next('idtypes_sql.' || version,
-		@extschema@.idtypes_sql_uuid_tick(version, @extschema@.idtypes_sql_now_us()));
+	RETURN @internal@.idtypes_sql_session_next('idtypes_sql.' || version,
+		@internal@.idtypes_sql_uuid_tick(version, @internal@.idtypes_sql_now_us()));
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_uuid_next_slow(pg_catalog.text) IS
@@ -297,7 +297,7 @@ RETURN COALESCE(NULLIF(pg_catalog.set_config('idtypes_sql.' || version,
 			pg_catalog.int8larger(now,
 				NULLIF(pg_catalog.current_setting('idtypes_sql.' || version, true), '')::pg_catalog.int8 + 1::pg_catalog.int8)::pg_catalog.text,
 			false), '')::pg_catalog.int8,
-		@extschema@.idtypes_sql_uuid_next_slow(version));
+		@internal@.idtypes_sql_uuid_next_slow(version));
 COMMENT ON FUNCTION idtypes_sql_uuid_next(pg_catalog.text, pg_catalog.int8) IS
 	'internal: the next tick of a UUID version''s clock (uuidv6, uuidv7, uuidv8), the session''s or the database''s';
 
@@ -326,22 +326,22 @@ COMMENT ON FUNCTION idtypes_sql_uuid_hi(pg_catalog.int8, pg_catalog.bit) IS
 -- variant is the same.
 CREATE FUNCTION idtypes_sql_uuid_of_tick(tick pg_catalog.int8, version pg_catalog.bit) RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN pg_catalog.encode(pg_catalog.int8send(@extschema@.idtypes_sql_uuid_hi(tick, version))
+RETURN pg_catalog.encode(pg_catalog.int8send(@internal@.idtypes_sql_uuid_hi(tick, version))
 						 || pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex')::pg_catalog.uuid;
 COMMENT ON FUNCTION idtypes_sql_uuid_of_tick(pg_catalog.int8, pg_catalog.bit) IS
 	'internal: a UUID of a 60-bit tick and a version''s 4 bits, with 62 random bits';
 
 CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.idtypes_sql_uuid_of_tick(@extschema@.idtypes_sql_uuid_next('uuidv6',
-	@extschema@.idtypes_sql_clock_ticks(10000000) + 122192928000000000::pg_catalog.int8), B'0110');
+RETURN @internal@.idtypes_sql_uuid_of_tick(@internal@.idtypes_sql_uuid_next('uuidv6',
+	@internal@.idtypes_sql_clock_ticks(10000000) + 122192928000000000::pg_catalog.int8), B'0110');
 COMMENT ON FUNCTION uuidv6_next() IS
 	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, strictly increasing, random clock sequence and node';
 
 CREATE FUNCTION uuidv7_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.idtypes_sql_uuid_of_tick(@extschema@.idtypes_sql_uuid_next('uuidv7',
-	@extschema@.idtypes_sql_clock_ticks(4096000)), B'0111');
+RETURN @internal@.idtypes_sql_uuid_of_tick(@internal@.idtypes_sql_uuid_next('uuidv7',
+	@internal@.idtypes_sql_clock_ticks(4096000)), B'0111');
 COMMENT ON FUNCTION uuidv7_next() IS
 	'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction as in PostgreSQL 18): strictly increasing, 62 random bits';
 
@@ -353,20 +353,20 @@ CREATE FUNCTION uuidv7_next(shift pg_catalog.interval) RETURNS pg_catalog.uuid
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	tick int8 := @extschema@.idtypes_sql_uuid_next('uuidv7', @extschema@.idtypes_sql_clock_ticks(4096000));
-	start timestamptz := @extschema@.idtypes_sql_ts((tick >> 12) * 1000);
+	tick int8 := @internal@.idtypes_sql_uuid_next('uuidv7', @internal@.idtypes_sql_clock_ticks(4096000));
+	start timestamptz := @internal@.idtypes_sql_ts((tick >> 12) * 1000);
 	delta int8;
 	ms int8;
 	fraction int8;
 BEGIN
-	delta := @extschema@.idtypes_sql_uuid_usec(start + shift, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999) - (tick >> 12) * 1000;
+	delta := @internal@.idtypes_sql_uuid_usec(start + shift, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999) - (tick >> 12) * 1000;
 	ms := (tick >> 12) + (delta - (delta % 1000 + 1000) % 1000) / 1000;
 	fraction := (tick & 4095) + (delta % 1000 + 1000) % 1000 * 4096 / 1000;
 	ms := ms + (fraction >> 12);
 	IF ms > 281474976710655 THEN
 		RAISE EXCEPTION 'UUIDv7 timestamp out of range' USING ERRCODE = '22008';
 	END IF;
-	RETURN @extschema@.idtypes_sql_uuid_of_tick(ms << 12 | (fraction & 4095), B'0111');
+	RETURN @internal@.idtypes_sql_uuid_of_tick(ms << 12 | (fraction & 4095), B'0111');
 END
 $fn$;
 COMMENT ON FUNCTION uuidv7_next(pg_catalog.interval) IS
@@ -378,9 +378,9 @@ CREATE FUNCTION uuidv7_at(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	us int8 := @extschema@.idtypes_sql_uuid_usec($1, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999);
+	us int8 := @internal@.idtypes_sql_uuid_usec($1, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999);
 BEGIN
-	RETURN @extschema@.idtypes_sql_uuid_of_tick((us / 1000) << 12 | us % 1000 * 4096 / 1000, B'0111');
+	RETURN @internal@.idtypes_sql_uuid_of_tick((us / 1000) << 12 | us % 1000 * 4096 / 1000, B'0111');
 END
 $fn$;
 COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
@@ -390,9 +390,9 @@ COMMENT ON FUNCTION uuidv7_at(pg_catalog.timestamptz) IS
 -- so the sequence has nothing to count), a random 54-bit node, never 0.
 CREATE FUNCTION uuidv8_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN pg_catalog.encode(pg_catalog.int8send(@extschema@.idtypes_sql_uuid_hi(@extschema@.idtypes_sql_uuid_next('uuidv8',
-		@extschema@.idtypes_sql_clock_ticks(62500000)), B'1000'))
+RETURN pg_catalog.encode(pg_catalog.int8send(@internal@.idtypes_sql_uuid_hi(@internal@.idtypes_sql_uuid_next('uuidv8',
+		@internal@.idtypes_sql_clock_ticks(62500000)), B'1000'))
 	|| pg_catalog.int8send((-9223372036854775808)
-		| GREATEST(@extschema@.idtypes_sql_lo(pg_catalog.gen_random_uuid()) & 18014398509481983::pg_catalog.int8, 1::pg_catalog.int8)), 'hex')::pg_catalog.uuid;
+		| GREATEST(@internal@.idtypes_sql_lo(pg_catalog.gen_random_uuid()) & 18014398509481983::pg_catalog.int8, 1::pg_catalog.int8)), 'hex')::pg_catalog.uuid;
 COMMENT ON FUNCTION uuidv8_next() IS
 	'new UUIDv8 (draft-02 recipe): 60 most significant bits of the Unix nanosecond time, strictly increasing, clock sequence 0, 54-bit random node';
