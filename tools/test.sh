@@ -114,7 +114,7 @@ print_summary() {
 	[ ${#timings[@]} -eq 0 ] || echo "time: $(IFS=,; echo "${timings[*]}" | sed 's/,/, /g')"
 	# the TAP files by time, the longest first
 	[ ${#tap_times[@]} -eq 0 ] ||
-		echo "TAP time: $(printf '%s\n' "${tap_times[@]}" | sort -rn | awk '{printf "%s%s %d s", NR > 1 ? ", " : "", $2, $1}')"
+		echo "TAP time: $(printf '%s\n' "${tap_times[@]}" | sort -rn | awk '{ printf "%s%s %d s", (NR > 1 ? ", " : ""), $2, $1 }')"
 	echo "$passed passed, $failed failed, $skipped skipped"
 }
 
@@ -218,16 +218,12 @@ count_results() {
 			}
 		}
 		{ sub(/\r$/, "") }
-		# prove --timer starts the line of each file, and ends the run, with the
-		# time of day: a file took until the next one started
-		/^\[[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\]/ {
-			split(substr($0, 2, 8), hms, ":"); now = hms[1] * 3600 + hms[2] * 60 + hms[3]
-			if (timed_file != "") print "T\t" timed_file "\t" ((now - started + 86400) % 86400)
-			timed_file = ""; sub(/^\[[0-9:]+\] ?/, "")
-			if ($0 ~ /^t\/[^ ]+\.pl \.+/) { timed_file = $1; started = now }
-		}
-		# and its "ok  1234 ms (...)" after each file is no test
-		/^ok +[0-9]+ ms \(/ { next }
+		# prove --timer prefixes the line of each file, and the last line,
+		# with the time of day
+		{ sub(/^\[[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\] ?/, "") }
+		# and ends the lines of each file that passed with its time, which
+		# is no test
+		/^ok +[0-9]+ ms \(/ { if (file != "") print "T\t" file "\t" int($2 / 1000 + 0.5); next }
 		# prove ends with this line after a BAIL_OUT, whose file ran last
 		/^FAILED--Further testing stopped: */ {
 			r = $0; sub(/^FAILED--Further testing stopped: */, "", r)
@@ -345,7 +341,7 @@ count_results "$dir/out/tap.log" "$rc"
 # named, with the reason of the bail-out.
 bailed=$(sed -n 's/^FAILED--Further testing stopped: *//p' "$dir/out/tap.log" | tail -n 1)
 for f in "${planned[@]}"; do
-	grep -q "^${f//./\\.} \.\." "$dir/out/tap.log" && continue
+	grep -qE "^(\[[0-9:]+\] )?${f//./\\.} \.\." "$dir/out/tap.log" && continue
 	failed=$((failed + 1))
 	failures+=("$f: not run: the TAP run stopped before it${bailed:+ (bailed out: $bailed)}")
 done
