@@ -23,11 +23,12 @@ ROOT_CITUS_ARCHIVE=/idtypes-deps/$(basename "$IDTYPES_CITUS_ARCHIVE")
 MATRIX_VERSIONS=(15 17 18 19)
 # The TAP files that the roots leave to the suite on this machine, since
 # what they test does not change with the server's version: the
-# repository's contract and the documentation's examples, the input fuzzer
-# (the parsers are the module's own code), the clock's behaviour under
-# bursts and a clock far off (the module's own arithmetic), and the load
-# test (60 s of clients).
-MATRIX_HOST_ONLY="t/009_contract.pl t/014_fuzz_input.pl t/016_load.pl t/017_uuid_burst.pl t/019_clock_range.pl t/040_doc_examples.pl"
+# repository's contract and the documentation's examples, the input
+# fuzzers (the parsers are the module's own code), the clock's behaviour
+# under bursts and a clock far off (the module's own arithmetic), the load
+# test (60 s of clients), and the PGXN archive's checks (each root builds
+# its Debian packages from that archive: tools/package.sh).
+MATRIX_HOST_ONLY="t/009_contract.pl t/014_fuzz_input.pl t/015_libfuzzer.pl t/016_load.pl t/017_uuid_burst.pl t/019_clock_range.pl t/030_packaging.pl t/040_doc_examples.pl"
 # The fault explorer (t/080_fault_explorer.pl) runs in every root, since
 # promotion, pg_rewind and synchronous replication are each version's own;
 # there it runs the schedules of the findings, without the random seeds

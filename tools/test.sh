@@ -17,9 +17,11 @@
 #                      server of the suite, and run the server of pg_regress
 #                      and the isolation specs under valgrind's memcheck.  A
 #                      sanitizer or valgrind report is printed at the end and
-#                      counts as a failure.  The idtypes installed afterwards
-#                      is the sanitized one: run the suite without --sanitize
-#                      to put the plain one back.
+#                      counts as a failure.  The sanitized build goes into a
+#                      private copy of the PostgreSQL installation, whose
+#                      programs every server of the run uses: the system's
+#                      installation keeps what it had, and a plain suite
+#                      may run at the same time (.ci/run does).
 #          --pg LIST   the version matrix (tools/roots.sh): the whole suite
 #                      on each PostgreSQL major version of LIST (15, 17, 18,
 #                      19, comma-separated, or "all"), each on Debian's own
@@ -85,6 +87,7 @@ if [ -n "$pg_list" ] || [ -n "$pkg_list" ]; then
 fi
 
 dir=""
+pg_copy=""
 passed=0
 failed=0
 skipped=0
@@ -145,9 +148,11 @@ t=$SECONDS
 $sanitize || build_install
 timed build "$t"
 # Citus for t/060_citus.pl: the installed one, or built from its archive
-# (IDTYPES_CITUS_SKIP says why not)
-source "$(dirname "${BASH_SOURCE[0]}")/citus.sh"
-citus_setup
+# (IDTYPES_CITUS_SKIP says why not); the sanitizer mode does not run it
+if ! $sanitize; then
+	source "$(dirname "${BASH_SOURCE[0]}")/citus.sh"
+	citus_setup
+fi
 
 # The server account must be able to write results, so the suites run in a
 # copy of the tree that it owns.
@@ -171,11 +176,19 @@ elif git -C "$IDTYPES_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; the
 	export IDTYPES_DIST_DIR=$dir/dist
 fi
 
-# The sanitized build is made in the copy, so that the tree's own objects
-# stay plain.  Reports go to out/ubsan.PID and out/valgrind.PID.
+# The sanitized build is made in the copy of the tree, so that the tree's own
+# objects stay plain, and installed into a copy of the PostgreSQL
+# installation (whose programs find their files relative to themselves),
+# whose pg_config the pg_regress and TAP runs take (run_make), so that
+# every server of the run loads it.  Reports go to out/ubsan.PID and
+# out/valgrind.PID.
 SERVER_WRAPPER=""
 if $sanitize; then
 	t=$SECONDS
+	pg_copy=$(make_workdir pg)
+	PG_BINDIR=$(pg_install_copy "$pg_copy")
+	PG_CONFIG=$PG_BINDIR/pg_config
+	export PATH="$PG_BINDIR:$PATH"
 	build_install "$dir" IDTYPES_SANITIZE=1
 	timed "sanitized build" "$t"
 	export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$dir/out/ubsan"
@@ -397,7 +410,7 @@ if $sanitize; then
 fi
 
 if [ "$failed" = 0 ] && ! $keep; then
-	rm -rf "$dir"
+	rm -rf "$dir" ${pg_copy:+"$pg_copy"}
 else
 	log "results kept in $dir"
 fi
