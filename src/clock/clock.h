@@ -371,6 +371,15 @@ idbound_before_id(IdSchemeId id)
 extern uint64 idbound_safe_word(IdSchemeId id);
 
 /*
+ * idtypes.debug_advance_pause (milliseconds, superusers, hidden): a pause of
+ * every advance of a shared clock between reading it and swapping in the
+ * next value, which widens the window that the compare-and-swap closes, so
+ * that a test can make two backends race there every time.
+ */
+extern int	idtypes_debug_advance_pause;
+extern void idclock_debug_pause(void);
+
+/*
  * Move a clock forward: the step's value if it is above the last one (with
  * a compare-and-swap loop on a shared clock, lock-free), and covered by the
  * reservation; 0 if the step refuses.  The step is inlined: pass a static
@@ -402,6 +411,9 @@ idclock_advance(IdSchemeId id, IdClockStep step, void *arg)
 		next = step(last, arg);
 		if (next <= last)
 			return 0;
+		/* a test's pause between the read and the swap (t/010) */
+		if (unlikely(idtypes_debug_advance_pause > 0))
+			idclock_debug_pause();
 		/* on failure, last is refreshed with the current value */
 		if (pg_atomic_compare_exchange_u64(&c->last, &last, next))
 			break;
@@ -465,6 +477,7 @@ extern uint64 idclock_moves(IdSchemeId id);
  * at the end of its range issues nothing until idtypes_rewind_clock().
  */
 extern int	idtypes_clock_max_ahead;
+
 extern char *idtypes_clock_mover_role;
 extern void idclock_init(void);
 extern void idclock_check_mover(IdSchemeId id, const char *detail);

@@ -60,6 +60,7 @@
 #define IDCLOCK_MAX_AHEAD_MAX_MS		(24 * 60 * 60 * 1000)
 
 int			idtypes_clock_max_ahead = IDCLOCK_MAX_AHEAD_DEFAULT_MS;
+int			idtypes_debug_advance_pause = 0;
 char	   *idtypes_clock_mover_role = NULL;
 
 void
@@ -89,6 +90,21 @@ idclock_init(void)
 							PGC_SIGHUP,
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
+	DefineCustomIntVariable("idtypes.debug_advance_pause",
+							"For tests: a pause of every advance of a shared clock between reading it and swapping in the next value.",
+							"Widens the window that the compare-and-swap closes.  Never set it in production.",
+							&idtypes_debug_advance_pause,
+							0, 0, 10000,
+							PGC_SUSET,
+							GUC_UNIT_MS | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
+							NULL, NULL, NULL);
+}
+
+/* clock.h: idtypes.debug_advance_pause */
+void
+idclock_debug_pause(void)
+{
+	pg_usleep(1000L * idtypes_debug_advance_pause);
 }
 
 /* ---------- who may move a clock, and how far ---------- */
