@@ -110,6 +110,9 @@ my @KINDS = qw(auto ro write savepoint rollback prepare);
 # How long a client step is waited for before it goes on in the background.
 my $OP_WAIT = 3;
 
+# How many clients a gen step runs at once.
+my $CLIENTS = 4;
+
 my $CONF = q{
 shared_preload_libraries = 'idtypes'
 idtypes.uid8_mode = 'time_sequential'
@@ -158,7 +161,12 @@ sub rng
 }
 
 # A random schedule from $seed: 12 to 20 steps, valid for the cluster's
-# state at each step, drawing faults from @$faults (default: all).
+# state at each step, drawing faults from @$faults (default: all).  Every
+# era gives ids: the first begins with some, and every step that starts
+# one (a restart, a promotion, a restore) is followed by some.  One seed in
+# four (1, 5, 9, ...) fails the primary over to its synchronous standby
+# early on, when the faults allow: ids given, the primary killed, the
+# synchronous standby promoted.
 sub random_schedule
 {
 	my ($seed, $faults) = @_;
@@ -173,10 +181,28 @@ sub random_schedule
 	my $pitr_done = 0;
 	my %stalled;
 	my $prepared = 0;
-	my @steps = ([ 'read' ]);
+	my $sync = 'n2';
+	my $sync_failover = $seed % 4 == 1 && $allowed{kill} && $allowed{promote};
+	my $gen = sub { [ 'gen', 'write', 5 + 5 * $r->(4) ] };
+	my @steps = ([ 'read' ], $gen->());
 	my $len = 12 + $r->(9);
 	while (@steps < $len)
 	{
+		if ($sync_failover && $sync ne '' && $up{$sync} && @steps >= 3)
+		{
+			push @steps, $gen->(), [ 'kill', $primary ], [ 'promote', $sync ], $gen->();
+			$up{$primary} = 0;
+			$era0 = 0;
+			$upstream{$_} = $sync for grep { $up{$_} && $_ ne $sync && $upstream{$_} ne $sync } keys %upstream;
+			delete $upstream{$sync};
+			$upstream{$primary} = $sync;
+			$primary = $sync;
+			$sync = '';
+			%stalled = ();
+			$prepared = 0;
+			$sync_failover = 0;
+			next;
+		}
 		my @standbys = grep { $_ ne $primary && $up{$_} } sort keys %upstream;
 		my @down = grep { !$up{$_} && $_ ne $primary } qw(n1 n2 n3 n4);
 		my @choices = (('gen') x 8, ('read') x 3, 'catchup');
@@ -237,6 +263,7 @@ sub random_schedule
 				delete $upstream{$n};
 				$upstream{$primary} = $n;
 				$primary = $n;
+				$sync = '';
 				%stalled = ();
 				$prepared = 0;
 			}
@@ -244,18 +271,21 @@ sub random_schedule
 			{
 				push @steps, [ 'restart', $primary, $pick->('+0', '-60s', '-120s', '+30s') ];
 			}
+			push @steps, $gen->();
 		}
 		elsif ($c eq 'restart')
 		{
 			delete $stalled{$_} for grep { $upstream{$_} eq $primary } keys %stalled;
-			push @steps, [ 'restart', $primary, $pick->('+0', '-60s', '-120s', '+30s') ];
+			push @steps, [ 'restart', $primary, $pick->('+0', '-60s', '-120s', '+30s') ], $gen->();
 		}
 		elsif ($c eq 'rejoin')
 		{
 			my $n = $pick->(@down);
 			$up{$n} = 1;
 			$upstream{$n} = $primary;
-			push @steps, [ 'rejoin', $n, $r->(2) ? 'sync' : 'async' ];
+			my $role = $r->(2) ? 'sync' : 'async';
+			$sync = $n if $role eq 'sync';
+			push @steps, [ 'rejoin', $n, $role ];
 		}
 		elsif ($c eq 'pitr')
 		{
@@ -291,6 +321,25 @@ sub note_step
 {
 	my ($x, $msg) = @_;
 	push @{ $x->{log} }, sprintf('%6.1f s  %s', time - $x->{t0}, $msg);
+	return;
+}
+
+# A planned fault that did not take effect: the schedule fails, naming it
+# (a schedule must not pass on what it did not test).
+sub missed
+{
+	my ($x, $msg) = @_;
+	note_step($x, $msg);
+	push @{ $x->{failures} }, "a planned fault did not take effect: $msg";
+	return;
+}
+
+# The clients running on a node that goes down: their errors are the
+# fault's, not findings.
+sub interrupt_ops
+{
+	my ($x, $name) = @_;
+	$_->{interrupted} = 1 for grep { !$_->{ended} && $_->{node} eq $name } @{ $x->{ops} };
 	return;
 }
 
@@ -538,10 +587,15 @@ sub op_ended
 sub gen_step
 {
 	my ($x, $kind, $n) = @_;
-	my $id = scalar @{ $x->{ops} };
-	my $op = start_op($x, $x->{primary}, op_sql($x, $kind, $n, $id), kind => $kind);
-	note_step($x, "op $op->{id} ($kind on $op->{node}) still waits after $OP_WAIT s: it goes on")
-	  unless wait_op($x, $op, $OP_WAIT);
+	# $CLIENTS clients at once, each its own transaction of the kind
+	my @ops = map { start_op($x, $x->{primary}, op_sql($x, $kind, $n, scalar @{ $x->{ops} }), kind => $kind) } 1 .. $CLIENTS;
+	my $until = time + $OP_WAIT;
+	for my $op (@ops)
+	{
+		my $left = $until - time;
+		note_step($x, "op $op->{id} ($kind on $op->{node}) still waits after $OP_WAIT s: it goes on")
+		  unless wait_op($x, $op, $left > 0 ? $left : 0);
+	}
 	return;
 }
 
@@ -630,7 +684,7 @@ sub stall_step
 {
 	my ($x, $name) = @_;
 	my ($pid, $up) = walsender_of($x, $name);
-	return note_step($x, "stall $name: no walsender feeds it") unless defined $pid;
+	return missed($x, "stall $name: no walsender feeds it") unless defined $pid;
 	kill('STOP', $pid) or die "could not stop walsender $pid: $!";
 	$x->{stalled}{$name} = { pid => $pid, upstream => $up };
 	note_step($x, "the walsender of $up that feeds $name (pid $pid) stopped");
@@ -640,7 +694,7 @@ sub stall_step
 sub resume_step
 {
 	my ($x, $name) = @_;
-	my $s = delete $x->{stalled}{$name} or return note_step($x, "resume $name: not stalled");
+	my $s = delete $x->{stalled}{$name} or return missed($x, "resume $name: not stalled");
 	kill('CONT', $s->{pid});
 	note_step($x, "the walsender that feeds $name continues");
 	return;
@@ -657,7 +711,8 @@ sub kill_step
 {
 	my ($x, $name) = @_;
 	my $n = $x->{nodes}{$name};
-	return note_step($x, "kill $name: not running") unless $n->{up};
+	return missed($x, "kill $name: not running") unless $n->{up};
+	interrupt_ops($x, $name);
 	# a stopped walsender ends with its postmaster, without a chance to send
 	my @also = map { $x->{stalled}{$_}{pid} } grep { $x->{stalled}{$_}{upstream} eq $name } keys %{ $x->{stalled} };
 	kill_postmaster($n->{node}, also => \@also, all => 1);
@@ -687,6 +742,7 @@ sub restart_step
 	{
 		resume_all_on($x, $name);
 		# clients waiting for it end with it
+		interrupt_ops($x, $name);
 		$n->{node}->stop('fast');
 		$n->{up} = 0;
 	}
@@ -742,8 +798,8 @@ sub promote_step
 	my ($x, $name) = @_;
 	my $old = $x->{primary};
 	my $n = $x->{nodes}{$name};
-	return note_step($x, "promote $name: the primary $old still runs") if $x->{nodes}{$old}{up};
-	return note_step($x, "promote $name: not a running standby") unless $n->{up} && $name ne $old;
+	return missed($x, "promote $name: the primary $old still runs") if $x->{nodes}{$old}{up};
+	return missed($x, "promote $name: not a running standby") unless $n->{up} && $name ne $old;
 	my $node = $n->{node};
 	resume_all_on($x, $name);
 	# what it received, replayed: until replay reaches the end received, or
@@ -795,7 +851,7 @@ sub promote_step
 sub rejoin_step
 {
 	my ($x, $name, $role) = @_;
-	return note_step($x, "rejoin $name: it is the primary") if $name eq $x->{primary};
+	return missed($x, "rejoin $name: it is the primary") if $name eq $x->{primary};
 	resume_all_on($x, $name) if $x->{nodes}{$name}{up};
 	repoint($x, $name, $x->{primary}) or return;
 	if (($role // 'async') eq 'sync')
@@ -826,14 +882,14 @@ sub pitr_step
 {
 	my ($x) = @_;
 	# the archive is the first primary's, on its first timeline
-	return note_step($x, 'pitr: only from the first primary, before any promotion')
+	return missed($x, 'pitr: only from the first primary, before any promotion')
 	  unless $x->{primary} eq 'n1' && !$x->{promoted} && $x->{nodes}{n1}{up};
 	my $p = node($x, 'n1');
 	my $target = $p->safe_psql('postgres', 'SELECT pg_current_wal_flush_lsn()');
 	my $seg = $p->safe_psql('postgres', 'SELECT pg_walfile_name(pg_switch_wal())');
 	$p->poll_query_until('postgres',
 		"SELECT last_archived_wal IS NOT NULL AND last_archived_wal >= '$seg' FROM pg_stat_archiver")
-	  or return note_step($x, 'pitr: the WAL was not archived');
+	  or return missed($x, 'pitr: the WAL was not archived');
 	my $r = PostgreSQL::Test::Cluster->new($p->name =~ s/_n1$/_r/r);
 	$r->init_from_backup($p, 'base', has_restoring => 1, standby => 0);
 	$r->append_conf('postgresql.conf', "recovery_target_lsn = '$target'\nrecovery_target_action = 'promote'\narchive_mode = off\n");
@@ -899,6 +955,7 @@ sub finale
 	{
 		next if wait_op($x, $op, 30);
 		note_step($x, "op $op->{id} did not end: stopped");
+		$op->{interrupted} = 1;
 		$op->{h}->kill_kill;
 		$op->{ended} = time;
 		op_ended($x, $op);
@@ -995,6 +1052,21 @@ sub check
 		}
 	}
 	$x->{given} = scalar @given;
+
+	# 0. the schedule tested something: every era gave ids of every scheme,
+	# and no client failed but where a fault ended its server
+	for my $era (@{ $x->{eras} })
+	{
+		my @none = grep { my $n = $_->{name}; !grep { $_->{era} == $era->{id} && $_->{scheme} eq $n } @given }
+		  @{ $x->{schemes} };
+		push @v, sprintf('era %d (%s on %s) gave no ids of %s', $era->{id}, $era->{kind}, $era->{node},
+			join(', ', map { $_->{name} } @none)) if @none;
+	}
+	for my $op (grep { $_->{out} !~ /^done\|$/m && !$_->{interrupted} } @{ $x->{ops} })
+	{
+		push @v, sprintf('op %d (%s on %s, era %d) failed, and no fault explains it: %s', $op->{id}, $op->{kind},
+			$op->{node}, $op->{era}, (($op->{err} =~ /((?:ERROR|FATAL|error):\s*.*)/) ? $1 : 'it did not finish'));
+	}
 
 	# 1. no id given twice, but where an era does not inherit the other's:
 	# every occurrence against every earlier one
