@@ -4,7 +4,9 @@
 # walsender, clock steps, restarts, pg_rewind and rejoin, point-in-time
 # restore) on a primary with three standbys, checked against the
 # guarantees over every id given to a client and every row read by the
-# safe bound.
+# safe bound.  A schedule fails too when it tested nothing: an era that
+# gave no ids of a scheme, a client that failed with no fault to explain
+# it, a planned fault that did not take effect.
 #
 # The suite runs a fixed list: each schedule below reproduces a finding,
 # and fails on the code before its fix (the mutation or the code named

@@ -20,8 +20,8 @@
 # a minute behind, uid8 from a configured generator id in time_sequential
 # mode (the same id on every node, as a base backup copies it).  The steps:
 #
-#	gen KIND N		a client takes N ids of every scheme on the primary in a
-#					transaction of KIND: auto (autocommit SELECT), ro
+#	gen KIND N		four clients at once each take N ids of every scheme on
+#					the primary in a transaction of KIND: auto (autocommit SELECT), ro
 #					(BEGIN READ ONLY), write (INSERT ... RETURNING, COMMIT),
 #					savepoint (a part rolled back to a savepoint), rollback,
 #					prepare (PREPARE TRANSACTION, finished by a later step)
@@ -55,6 +55,10 @@
 # server, the WAL position flushed when it was given, and whether it
 # committed) and every row of the primary's tables:
 #
+#	0. the schedule tested something: every era (the first primary, and
+#	   each restart, promotion and restore) gave ids of every scheme, and no
+#	   client failed unless a fault stopped its server while it ran;
+#
 #	1. no id is given twice, unless the server of the later one descends
 #	   from the earlier one's through an asynchronous promotion (or a
 #	   point-in-time restore) whose WAL stopped before the earlier id's
@@ -71,7 +75,9 @@
 #	   and ids issued again below its bound there.
 #
 # A step that cannot run (a server that does not start, a pg_rewind that
-# fails) counts as a violation too.
+# fails), and a planned fault that did not take effect (no walsender to
+# stall, a node to kill that does not run, WAL that was not archived),
+# count as violations too.
 #
 # Copyright (c) 2026, idtypes developers
 #
