@@ -122,6 +122,7 @@ package_build() {
 	in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no bash -c 'source /idtypes/tools/common.sh && install_packages deb' \
 		>"$out/packages.log" 2>&1 || rc=$?
 	check "the build packages install in the $release root" [ "$rc" = 0 ]
+	[ "$release" != "$(host_release)" ] || newcomer_test
 	rc=0
 	{ unpack_source "/idtypes-deb/$v/src" && in_root_sh "$root" "cd /idtypes-deb/$v/src/idtypes-* &&
 		export PG_SUPPORTED_VERSIONS=$v && pg_buildext updatecontrol && dpkg-buildpackage -us -uc -b"; } \
@@ -131,6 +132,29 @@ package_build() {
 	debs=("$out/src/postgresql-$v-idtypes_"*.deb "$out/src/postgresql-idtypes-common_"*_all.deb)
 	check "it made the packages postgresql-$v-idtypes and postgresql-idtypes-common" [ -f "${debs[0]}" -a -f "${debs[1]}" ]
 	unmount_root "$root"
+}
+
+# 1b. In the root of the release this machine runs, which stands for a
+# newcomer's fresh machine: the README's test command installs every
+# package that the suite's list has there (tools/common.sh, computed in the
+# root as the command computes it: node and npm included, since the root
+# has none), and the required TAP files need nothing else (required_tap:
+# the list is installed for them).  apt simulates the install: nothing is
+# installed into the root.
+newcomer_test() {
+	local out rc=0 p missing=()
+	out=$(in_root "$root" env PG_MAJOR="$v" bash -c 'source /idtypes/tools/common.sh &&
+		echo "list: ${IDTYPES_TEST_PACKAGES[*]}" &&
+		apt-get -s -q install --no-install-recommends "${IDTYPES_TEST_PACKAGES[@]}"' 2>&1) || rc=$?
+	check "a newcomer's test command: apt can install the suite's packages in the $release root" [ "$rc" = 0 ] ||
+		tail -n 10 <<<"$out"
+	for p in $(sed -n 's/^list: //p' <<<"$out"); do
+		in_root "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+			grep -q "^Inst $p " <<<"$out" || missing+=("$p")
+	done
+	check "and every one of them would be there afterwards (node and npm among them)" \
+		eval '[ ${#missing[@]} = 0 ] && grep -Eq "^list: (.* )?nodejs( |$)" <<<"$out" && grep -Eq "^list: (.* )?npm( |$)" <<<"$out"' ||
+		echo "missing: ${missing[*]}"
 }
 
 # 2. The install into a copy of the clean root: the packages of this
