@@ -1,8 +1,8 @@
 # The fault explorer (t/IdtypesTest/Explorer.pm): schedules of client
 # transactions of every kind and of faults (kill -9, promotion of the
 # synchronous, the asynchronous or the cascading standby, a stalled
-# walsender, clock steps, restarts, pg_rewind and rejoin, point-in-time
-# restore) on a primary with three standbys, checked against the
+# walsender, a change of the synchronous set, clock steps, restarts,
+# pg_rewind and rejoin, point-in-time restore) on a primary with three standbys, checked against the
 # guarantees over every id given to a client and every row read by the
 # safe bound.  A schedule fails too when it tested nothing: an era that
 # gave no ids of a scheme, a client that failed with no fault to explain
@@ -16,7 +16,7 @@
 #								(default 1)
 #	IDTYPES_EXPLORE_FAULTS		the faults they draw from (comma-separated:
 #								kill, promote, stall, clock, restart, rewind,
-#								pitr)
+#								pitr, sync)
 #	IDTYPES_EXPLORE_SCHEDULE	one schedule, as a violation prints it
 #	IDTYPES_EXPLORE_ONLY		the fixed schedules of these names only
 #	IDTYPES_EXPLORE_FIXED_SEEDS	the random seeds that the fixed list runs
@@ -97,6 +97,14 @@ my @fixed = (
 		'no check of prepared transactions from before the start (check_orphans() off)',
 		'read; gen write 10; gen prepare 10; gen write 10; kill n1; restart n1; read; gen write 10; '
 		  . 'read; commit_prepared; read'
+	],
+	[
+		'sync-set-change',
+		'after a change of the synchronous set, ids confirmed only by the standby that was synchronous before '
+		  . 'are given while the new one lags, and a promotion of the new one reissues them',
+		'the synchronous view off (idclock_sync_changed() never called)',
+		'read; gen write 10; syncnames n3; stall n3; gen auto 20; gen ro 10; gen write 10; kill n1; promote n3; '
+		  . 'gen auto 20; gen write 20; read'
 	],
 	[
 		'bound-open',

@@ -38,6 +38,9 @@
 #	promote NODE	promote a standby after the primary died; the other
 #					standbys follow the new primary (pg_rewind when they
 #					went past its history)
+#	syncnames NODE	a change of the synchronous set: synchronous_standby_names
+#					reloaded to NODE, a running standby of the primary, which
+#					must become the synchronous one
 #	rejoin NODE sync|async	NODE, stopped, rewound with pg_rewind onto the
 #					primary and started as its standby (sync: the one the
 #					primary waits for)
@@ -104,7 +107,7 @@ our @EXPORT = qw(explore random_schedule format_schedule parse_schedule explorer
 
 # The faults that random_schedule() draws from, by name; a list of some of
 # them restricts it (tools/explore.sh --faults).
-my @FAULTS = qw(kill promote stall clock restart rewind pitr);
+my @FAULTS = qw(kill promote stall clock restart rewind pitr sync);
 
 sub explorer_faults
 {
@@ -220,6 +223,8 @@ sub random_schedule
 		push @choices, 'restart' if $allowed{restart};
 		push @choices, 'rejoin' if $allowed{rewind} && @down;
 		push @choices, 'pitr' if $allowed{pitr} && $era0 && !$pitr_done;
+		my @others = grep { $_ ne $sync && !$stalled{$_} && $upstream{$_} eq $primary } @standbys;
+		push @choices, 'syncnames' if $allowed{sync} && @others;
 		my $c = $pick->(@choices);
 		if ($c eq 'gen')
 		{
@@ -297,6 +302,11 @@ sub random_schedule
 		{
 			$pitr_done = 1;
 			push @steps, ['pitr'];
+		}
+		elsif ($c eq 'syncnames')
+		{
+			$sync = $pick->(@others);
+			push @steps, [ 'syncnames', $sync ];
 		}
 	}
 	return \@steps;
@@ -854,6 +864,28 @@ sub promote_step
 	return;
 }
 
+# A change of the synchronous set: the names reloaded to another standby of
+# the primary, which must then be the synchronous one (within 10 s).
+sub syncnames_step
+{
+	my ($x, $name) = @_;
+	my $n = $x->{nodes}{$name};
+	return missed($x, "syncnames $name: not a running standby of the primary $x->{primary}")
+	  unless $n && $n->{up} && ($n->{upstream} // '') eq $x->{primary};
+	my $was = $x->{sync};
+	set_sync($x, $name);
+	my $is_sync = "SELECT count(*) = 1 FROM pg_stat_replication WHERE application_name = '$name' AND sync_state = 'sync'";
+	my $ok = 0;
+	for (1 .. 100)
+	{
+		last if $ok = sql($x, $x->{primary}, $is_sync) eq 't';
+		usleep(100_000);
+	}
+	return missed($x, "syncnames $name: it did not become the synchronous standby") unless $ok;
+	note_step($x, "synchronous_standby_names reloaded from '$was' to '$name'");
+	return;
+}
+
 sub rejoin_step
 {
 	my ($x, $name, $role) = @_;
@@ -938,6 +970,7 @@ sub run_step
 	return restart_step($x, @a) if $what eq 'restart';
 	return promote_step($x, @a) if $what eq 'promote';
 	return rejoin_step($x, @a) if $what eq 'rejoin';
+	return syncnames_step($x, @a) if $what eq 'syncnames';
 	return catchup_step($x) if $what eq 'catchup';
 	return pitr_step($x) if $what eq 'pitr';
 	die "unknown step '@$step'";
