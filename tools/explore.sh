@@ -11,7 +11,7 @@
 #                              [--schedule 'STEP; STEP; ...'] [--no-install]
 #   --seeds N       how many seeds (default 10), from --seed S (default 1)
 #   --faults LIST   the faults the schedules draw from, comma-separated:
-#                   kill, promote, stall, clock, restart, rewind, pitr
+#                   kill, promote, stall, clock, restart, rewind, pitr, sync
 #                   (default: all)
 #   --schedule S    run this one schedule instead (as a violation prints it)
 #   --no-install    test the idtypes already installed, without building it
