@@ -100,11 +100,11 @@ my @fixed = (
 	],
 	[
 		'sync-set-change',
-		'after a change of the synchronous set, ids confirmed only by the standby that was synchronous before '
-		  . 'are given while the new one lags, and a promotion of the new one reissues them',
+		'after a change of the synchronous set to a standby that lags, ids that only the standby synchronous '
+		  . 'before had confirmed are given, and a promotion of the new one reissues them',
 		'the synchronous view off (idclock_sync_changed() never called)',
-		'read; gen write 10; syncnames n3; stall n3; gen auto 20; gen ro 10; gen write 10; kill n1; promote n3; '
-		  . 'gen auto 20; gen write 20; read'
+		'read; gen write 10; stall n3; clock n1 +20s; gen write 10; syncnames n3; gen auto 30; gen ro 20; '
+		  . 'gen write 20; kill n1; promote n3; gen auto 30; gen write 20; read'
 	],
 	[
 		'bound-open',

@@ -865,7 +865,8 @@ sub promote_step
 }
 
 # A change of the synchronous set: the names reloaded to another standby of
-# the primary, which must then be the synchronous one (within 10 s).
+# the primary, which must then be the synchronous one (within 10 s), unless
+# its walsender is stalled: then no standby confirms until it goes on.
 sub syncnames_step
 {
 	my ($x, $name) = @_;
@@ -874,6 +875,8 @@ sub syncnames_step
 	  unless $n && $n->{up} && ($n->{upstream} // '') eq $x->{primary};
 	my $was = $x->{sync};
 	set_sync($x, $name);
+	return note_step($x, "synchronous_standby_names reloaded from '$was' to '$name', whose walsender is stalled")
+	  if $x->{stalled}{$name};
 	my $is_sync = "SELECT count(*) = 1 FROM pg_stat_replication WHERE application_name = '$name' AND sync_state = 'sync'";
 	my $ok = 0;
 	for (1 .. 100)
