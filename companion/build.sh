@@ -48,9 +48,10 @@ fi
 --
 --   psql -v schema=ids -f $(basename "$out")     (default schema: idtypes_sql)
 --
--- Creates the schema if it does not exist and installs the companion into
--- it, in one transaction, as the current user (who must be allowed to
--- create objects in the schema).  Built by make from the SQL sources in
+-- Creates the schema if it does not exist and installs the companion's
+-- interface into it, and its objects into a new schema idtypes_sql_internal,
+-- in one transaction, as the current user (who must be allowed to create
+-- schemas in the database, and objects in the schema).  Built by make from the SQL sources in
 -- companion/src/ (companion/build.sh): edit those, not this file.
 \\set ON_ERROR_STOP on
 \\if :{?schema}
