@@ -213,13 +213,16 @@ build_install() {
 # pg_install_copy DIR: a copy of this PostgreSQL installation (PG_BINDIR's
 # parent and the share directory) under DIR, at the same paths below it,
 # whose programs find their libraries and shared files relative to
-# themselves.  Prints the copy's bindir.
+# themselves, and a link to its headers there, so that an extension builds
+# against the copy's pg_config.  Prints the copy's bindir.
 pg_install_copy() {
-	local dir=$1 sharedir
+	local dir=$1 sharedir includedir
 	sharedir=$("$PG_CONFIG" --sharedir)
-	mkdir -p "$dir$(dirname "$PG_BINDIR")" "$dir$sharedir"
+	includedir=$("$PG_CONFIG" --includedir)
+	mkdir -p "$dir$(dirname "$PG_BINDIR")" "$dir$sharedir" "$dir$(dirname "$includedir")"
 	cp -a "$(dirname "$PG_BINDIR")/." "$dir$(dirname "$PG_BINDIR")/"
 	cp -a "$sharedir/." "$dir$sharedir/"
+	ln -s "$includedir" "$dir$includedir"
 	echo "$dir$PG_BINDIR"
 }
 

@@ -155,10 +155,7 @@ trap 'exit 143' TERM
 # install below goes into it, which this user owns: as_root of
 # tools/common.sh (for the system's installation) is not needed.
 log "copying PostgreSQL $PG_MAJOR's installation into $work/pg"
-includedir=$("$PG_CONFIG" --includedir)
 PG_BINDIR=$(pg_install_copy "$work/pg")
-mkdir -p "$work/pg$(dirname "$includedir")"
-ln -s "$includedir" "$work/pg$includedir"
 PG_CONFIG=$PG_BINDIR/pg_config
 for d in bindir pkglibdir sharedir includedir-server pgxs; do
 	case "$("$PG_CONFIG" --"$d")" in
