@@ -197,7 +197,7 @@ sub random_schedule
 	my $len = 12 + $r->(9);
 	while (@steps < $len)
 	{
-		if ($sync_failover && $sync ne '' && $up{$sync} && @steps >= 3)
+		if ($sync_failover && $sync ne '' && $up{$sync})
 		{
 			push @steps, $gen->(), [ 'kill', $primary ], [ 'promote', $sync ], $gen->();
 			$up{$primary} = 0;
