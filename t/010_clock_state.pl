@@ -5,8 +5,8 @@
 # an immediate shutdown, a killed postmaster and a backend crash, each with
 # the clock moved back 30 s, are followed by ids that sort after every id
 # issued before, and no id is ever issued twice; damaged, unreadable and
-# newer state files.  Last, the compare-and-swap that advances a clock, with
-# two backends made to race through it.
+# newer state files.  Before all that, the compare-and-swap that advances a
+# clock, with two backends made to race through it.
 use strict;
 use warnings;
 use FindBin;
@@ -124,6 +124,59 @@ sub after_all_earlier
 # The state file: ahead of what was issued while the server runs, exact
 # after a clean shutdown.
 #
+# First, the compare-and-swap that advances a shared clock (first, so that
+# nothing else decides whether it runs): two backends paused
+# between reading a clock and swapping in its next value (the test hook
+# idtypes.debug_advance_pause) both read the same last value; the swap lets
+# one of them through and sends the other round again, so that its advance
+# takes two pauses and their ids differ in their clock words (the first 8
+# bytes; a uid8 whole, as it has no random bits).  A plain write would give
+# both the same word, each after one pause.
+my $race = PostgreSQL::Test::Cluster->new('race');
+$race->init;
+# (a configured uid8 generator id: every backend advances the shared word)
+$race->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nidtypes.uid8_generator_id = 5\n");
+$race->start;
+$race->safe_psql('postgres', 'CREATE EXTENSION idtypes');
+my $pause_ms = 700;
+foreach my $s (@schemes)
+{
+	my $key = $s->{name} eq 'uid8' ? 'id::text'
+	  : $s->{type} eq 'uuid' ? q{encode(substr(uuid_send(id), 1, 8), 'hex')}
+	  : q{encode(substr(id::bytea, 1, 8), 'hex')};
+	$race->safe_psql('postgres', "SELECT $s->{gen}") for 1 .. 2;
+	# both wait behind an advisory lock that the test holds, so that they
+	# read the clock at the same moment however slowly they connected
+	my $gate = $race->background_psql('postgres');
+	$gate->query_safe('SELECT pg_advisory_lock(42)');
+	my @h;
+	for my $i (0, 1)
+	{
+		my %p = (out => '', err => '');
+		$p{h} = IPC::Run::start(
+			[ 'psql', '-X', '-A', '-t', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $race->connstr('postgres'),
+				'-c', "SET idtypes.debug_advance_pause = $pause_ms",
+				'-c', 'SELECT pg_advisory_lock_shared(42)',
+				'-c', "SELECT $key || ' ' || (extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000)::int "
+				  . "FROM (SELECT $s->{gen} AS id) g" ],
+			'<', '/dev/null', '>', \$p{out}, '2>', \$p{err});
+		push @h, \%p;
+	}
+	$race->poll_query_until('postgres',
+		q{SELECT count(*) = 2 FROM pg_locks WHERE locktype = 'advisory' AND objid = 42 AND NOT granted})
+	  or die 'the two backends did not reach the gate';
+	$gate->query_safe('SELECT pg_advisory_unlock(42)');
+	$gate->quit;
+	$_->{h}->finish for @h;
+	my @res = map { [ (split /\n/, $_->{out})[-1] =~ /^(\S+) (\d+)$/ ] } @h;
+	my @ms = sort { $a <=> $b } map { $_->[1] // 0 } @res;
+	my @keys = map { $_->[0] // "error: $h[0]{err} $h[1]{err}" } @res;
+	ok($ms[0] >= $pause_ms && $ms[1] >= 2 * $pause_ms,
+		"$s->{name}: two backends paused between reading the clock and advancing it: one went round again ($ms[0] ms, $ms[1] ms)");
+	isnt($keys[0], $keys[1], "$s->{name}: their ids have different clock words ($keys[0], $keys[1])");
+}
+$race->stop;
+
 my $node = PostgreSQL::Test::Cluster->new('clock_state');
 $node->init;
 $node->append_conf('postgresql.conf', qq{
@@ -454,45 +507,4 @@ is(sql($node, 'SELECT ' . join(' AND ', map { "min($_->{timestamp}(c_$_->{name})
 	't', 'and the clocks resume from it, as the warning says');
 $node->stop;
 
-# The compare-and-swap that advances a shared clock: two backends paused
-# between reading a clock and swapping in its next value (the test hook
-# idtypes.debug_advance_pause) both read the same last value; the swap lets
-# one of them through and sends the other round again, so that its advance
-# takes two pauses and their ids differ in their clock words (the first 8
-# bytes; a uid8 whole, as it has no random bits).  A plain write would give
-# both the same word, each after one pause.
-my $race = PostgreSQL::Test::Cluster->new('race');
-$race->init;
-# (a configured uid8 generator id: every backend advances the shared word)
-$race->append_conf('postgresql.conf', "shared_preload_libraries = 'idtypes'\nidtypes.uid8_generator_id = 5\n");
-$race->start;
-$race->safe_psql('postgres', 'CREATE EXTENSION idtypes');
-my $pause_ms = 700;
-foreach my $s (@schemes)
-{
-	my $key = $s->{name} eq 'uid8' ? 'id::text'
-	  : $s->{type} eq 'uuid' ? q{encode(substr(uuid_send(id), 1, 8), 'hex')}
-	  : q{encode(substr(id::bytea, 1, 8), 'hex')};
-	$race->safe_psql('postgres', "SELECT $s->{gen}") for 1 .. 2;
-	my @h;
-	for my $i (0, 1)
-	{
-		my %p = (out => '', err => '');
-		$p{h} = IPC::Run::start(
-			[ 'psql', '-X', '-A', '-t', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $race->connstr('postgres'),
-				'-c', "SET idtypes.debug_advance_pause = $pause_ms",
-				'-c', "SELECT $key || ' ' || (extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000)::int "
-				  . "FROM (SELECT $s->{gen} AS id) g" ],
-			'<', '/dev/null', '>', \$p{out}, '2>', \$p{err});
-		push @h, \%p;
-	}
-	$_->{h}->finish for @h;
-	my @res = map { [ split ' ', $_->{out} ] } @h;
-	my @ms = sort { $a <=> $b } map { $_->[1] // 0 } @res;
-	my @keys = map { $_->[0] // "error: $h[0]{err} $h[1]{err}" } @res;
-	ok($ms[0] >= $pause_ms && $ms[1] >= 2 * $pause_ms,
-		"$s->{name}: two backends paused between reading the clock and advancing it: one went round again ($ms[0] ms, $ms[1] ms)");
-	isnt($keys[0], $keys[1], "$s->{name}: their ids have different clock words ($keys[0], $keys[1])");
-}
-$race->stop;
 done_testing();

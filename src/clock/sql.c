@@ -100,11 +100,16 @@ idclock_init(void)
 							NULL, NULL, NULL);
 }
 
-/* clock.h: idtypes.debug_advance_pause */
+/* clock.h: idtypes.debug_advance_pause; the whole pause, whatever signal
+ * cuts a sleep short */
 void
 idclock_debug_pause(void)
 {
-	pg_usleep(1000L * idtypes_debug_advance_pause);
+	TimestampTz until = GetCurrentTimestamp() + (TimestampTz) idtypes_debug_advance_pause * 1000;
+	TimestampTz now;
+
+	while ((now = GetCurrentTimestamp()) < until)
+		pg_usleep((long) (until - now));
 }
 
 /* ---------- who may move a clock, and how far ---------- */
