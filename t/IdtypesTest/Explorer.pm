@@ -196,21 +196,28 @@ sub random_schedule
 	my $sync_failover = $seed % 4 == 1 && $allowed{kill} && $allowed{promote};
 	my $gen = sub { [ 'gen', 'write', 5 + 5 * $r->(4) ] };
 	my @steps = ([ 'read' ], $gen->());
+	# the primary died and $n is promoted: the others follow it
+	my $promote = sub {
+		my ($n) = @_;
+		push @steps, [ 'promote', $n ];
+		$up{$primary} = 0;
+		$era0 = 0;
+		$upstream{$_} = $n for grep { $up{$_} && $_ ne $n && $upstream{$_} ne $n } keys %upstream;
+		delete $upstream{$n};
+		$upstream{$primary} = $n;
+		$primary = $n;
+		$sync = '';
+		%stalled = ();
+		$prepared = 0;
+	};
 	my $len = 12 + $r->(9);
 	while (@steps < $len)
 	{
 		if ($sync_failover && $sync ne '' && $up{$sync})
 		{
-			push @steps, $gen->(), [ 'kill', $primary ], [ 'promote', $sync ], $gen->();
-			$up{$primary} = 0;
-			$era0 = 0;
-			$upstream{$_} = $sync for grep { $up{$_} && $_ ne $sync && $upstream{$_} ne $sync } keys %upstream;
-			delete $upstream{$sync};
-			$upstream{$primary} = $sync;
-			$primary = $sync;
-			$sync = '';
-			%stalled = ();
-			$prepared = 0;
+			push @steps, $gen->(), [ 'kill', $primary ];
+			$promote->($sync);
+			push @steps, $gen->();
 			$sync_failover = 0;
 			next;
 		}
@@ -267,18 +274,7 @@ sub random_schedule
 			my @to = $allowed{promote} ? @standbys : ();
 			if (@to && (!$allowed{restart} || $r->(3)))
 			{
-				my $n = $pick->(@to);
-				push @steps, [ 'promote', $n ];
-				$up{$primary} = 0;
-				$era0 = 0;
-				# the others follow the new primary
-				$upstream{$_} = $n for grep { $up{$_} && $_ ne $n && $upstream{$_} ne $n } keys %upstream;
-				delete $upstream{$n};
-				$upstream{$primary} = $n;
-				$primary = $n;
-				$sync = '';
-				%stalled = ();
-				$prepared = 0;
+				$promote->($pick->(@to));
 			}
 			else
 			{
