@@ -289,25 +289,7 @@ my $attempts = $node->safe_psql('ext', qq{
 	DO \$do\$
 	DECLARE
 		f record;
-		stmt text;
-	BEGIN
-		FOR f IN SELECT p.oid::regprocedure AS sig, pg_get_function_result(p.oid) AS result FROM pg_proc p
-				 WHERE p.pronamespace IN ('ids'::regnamespace, '$internal'::regnamespace) LOOP
-			FOREACH stmt IN ARRAY ARRAY[
-				format('CREATE OR REPLACE FUNCTION %s RETURNS %s LANGUAGE sql AS \$\$ SELECT NULL \$\$', f.sig, f.result),
-				format('ALTER FUNCTION %s SECURITY INVOKER', f.sig),
-				format('ALTER FUNCTION %s SET search_path = public', f.sig),
-				format('ALTER FUNCTION %s OWNER TO alice', f.sig),
-				format('ALTER EXTENSION idtypes_sql DROP FUNCTION %s', f.sig)] LOOP
-				BEGIN
-					EXECUTE stmt;
-					INSERT INTO tried VALUES (stmt, 'ok');
-				EXCEPTION WHEN OTHERS THEN
-					INSERT INTO tried VALUES (stmt, SQLSTATE);
-				END;
-			END LOOP;
-		END LOOP;
-		FOREACH stmt IN ARRAY ARRAY[
+		stmts text[] := ARRAY[
 			'CREATE FUNCTION $internal.idtypes_sql_now_us(int) RETURNS int8 LANGUAGE sql AS \$\$ SELECT 0::int8 \$\$',
 			'ALTER SCHEMA $internal RENAME TO elsewhere', 'DROP SCHEMA $internal CASCADE',
 			'ALTER TABLE $internal.idtypes_sql_settings ADD COLUMN x int',
@@ -315,7 +297,19 @@ my $attempts = $node->safe_psql('ext', qq{
 			'CREATE RULE r AS ON UPDATE TO $internal.idtypes_sql_settings DO INSTEAD NOTHING',
 			'ALTER VIEW ids.idtypes_sql_settings RENAME TO x', 'CREATE OR REPLACE VIEW ids.idtypes_node_identity AS SELECT 1',
 			'ALTER SEQUENCE $internal.idtypes_sql_uuidv7_clock RESTART', 'DROP TABLE $internal.idtypes_sql_uid8_lock',
-			'LOCK TABLE $internal.idtypes_sql_uid8_lock IN ACCESS SHARE MODE'] LOOP
+			'LOCK TABLE $internal.idtypes_sql_uid8_lock IN ACCESS SHARE MODE'];
+		stmt text;
+	BEGIN
+		FOR f IN SELECT p.oid::regprocedure AS sig, pg_get_function_result(p.oid) AS result FROM pg_proc p
+				 WHERE p.pronamespace IN ('ids'::regnamespace, '$internal'::regnamespace) LOOP
+			stmts := stmts || ARRAY[
+				format('CREATE OR REPLACE FUNCTION %s RETURNS %s LANGUAGE sql AS \$\$ SELECT NULL \$\$', f.sig, f.result),
+				format('ALTER FUNCTION %s SECURITY INVOKER', f.sig),
+				format('ALTER FUNCTION %s SET search_path = public', f.sig),
+				format('ALTER FUNCTION %s OWNER TO alice', f.sig),
+				format('ALTER EXTENSION idtypes_sql DROP FUNCTION %s', f.sig)];
+		END LOOP;
+		FOREACH stmt IN ARRAY stmts LOOP
 			BEGIN
 				EXECUTE stmt;
 				INSERT INTO tried VALUES (stmt, 'ok');
