@@ -22,24 +22,32 @@ use Exporter 'import';
 use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdtypesTest::Schemes;
 
 our @EXPORT = qw(companion_plain_script companion_plain_install companion_clean_install
   companion_n companion_schemes companion_sqlstate);
 
-# The companion's generators, in the canonical order of the schemes: name,
-# generator (in schema idtypes_sql), core type, the C extension's type,
-# and whether the scheme always takes the database's clock (muid and uid8,
-# which have no random bits).
+# The companion's generators, the schemes of the C extension's table
+# (schemes()) with the companion's names and core types: a scheme of 8
+# bytes is a bigint, one of 16 a uuid, the others a bytea.  ctype: the C extension's type; floor: the floor function;
+# sequence: the scheme always takes the database's clock (muid and uid8,
+# which have no random bits); txn_time: its ids carry their transaction's
+# time (muid).
+my %database_clock = (muid => 1, uid8 => 1);
+
 sub companion_schemes
 {
-	return (
-		{ name => 'muid', gen => 'idtypes_sql.gen_muid()', type => 'uuid', ctype => 'muid', sequence => 1 },
-		{ name => 'hlculid', gen => 'idtypes_sql.gen_hlculid()', type => 'uuid', ctype => 'hlculid' },
-		{ name => 'uid8', gen => 'idtypes_sql.gen_uid8()', type => 'bigint', ctype => 'uid8', sequence => 1 },
-		{ name => 'uuidv6', gen => 'idtypes_sql.uuidv6_next()', type => 'uuid', ctype => 'uuid' },
-		{ name => 'uuidv7', gen => 'idtypes_sql.uuidv7_next()', type => 'uuid', ctype => 'uuid' },
-		{ name => 'uuidv8', gen => 'idtypes_sql.uuidv8_next()', type => 'uuid', ctype => 'uuid' },
-		{ name => 'tid62', gen => 'idtypes_sql.gen_tid62()', type => 'bytea', ctype => 'tid62' });
+	return map {
+		{
+			%$_,
+			gen => "idtypes_sql.$_->{gen}",
+			type => $_->{bytes} == 8 ? 'bigint' : $_->{bytes} == 16 ? 'uuid' : 'bytea',
+			ctype => $_->{type},
+			floor => "idtypes_sql.$_->{floor_fn}",
+			sequence => $database_clock{ $_->{name} },
+			txn_time => $_->{name} eq 'muid',
+		}
+	} schemes();
 }
 
 # Run $sql in database $db of $node as role $user (the node's default role

@@ -19,7 +19,7 @@ use warnings;
 use Exporter 'import';
 use File::Basename qw(dirname);
 
-our @EXPORT = qw(schemes byte_schemes from_hex);
+our @EXPORT = qw(schemes byte_schemes from_hex draw_ids);
 
 # The tree these helpers belong to (t/IdtypesTest/..).
 my $root = dirname(__FILE__) . '/../..';
@@ -85,6 +85,7 @@ sub read_schemes
 			clock_word => $clock_word{ $f{name} }
 			  // ($f{uuid_version} ? $uuid_word : 'max(hi8(%1$s::bytea)' . ($shift ? " >> $shift)" : ')')),
 			clock_rate => int(1_000_000_000 / $tick_ns) << $counter_bits,
+			tick_us => $tick_ns < 1000 ? 1 : int($tick_ns / 1000),
 		};
 	}
 	die 'src/scheme.h: no entries in idschemes[]' unless @schemes;
@@ -114,6 +115,65 @@ sub from_hex
 {
 	my ($s, $hex) = @_;
 	return $s->{type} eq 'uuid' ? "($hex)::uuid" : "decode($hex, 'hex')::$s->{type}";
+}
+
+# What the reference promises of every generator, drawn: $n ids of scheme
+# $s ({ gen, type, floor, tick_us, and txn_time for a scheme whose ids
+# carry their transaction's time, muid }) in one session of $node, in one transaction,
+# every tenth inside a subtransaction that then rolls back (the id kept,
+# as an application holds an id whose insert failed).  Half way the
+# statement $back runs (a step back of the server's clock, or nothing).
+# Returns a hash: drawn (how many ids), below_prev (how many sort at or
+# below the id drawn just before, one that was kept), below_rolled (at or
+# below the id drawn just before, one that was rolled back), below_floor
+# (below the scheme's floor of the time the call started, of the
+# transaction's first call for txn_time, that time taken to the start of
+# its tick: an id's time is its tick's start), behind (how many calls from
+# half way on started half an hour or more before the latest of the first
+# half: where $back steps the clock back an hour, all of them).  Every id above the one before it
+# is above every id before it.
+sub draw_ids
+{
+	my ($node, $db, $s, $n, $back) = @_;
+	$back //= 'SELECT 1';
+	my $half = int($n / 2);
+	my $floor_t = ($s->{txn_time} ? 'min(t) OVER ()' : 't')
+	  . " - ((extract(epoch FROM t) * 1000000)::int8 % $s->{tick_us}) * interval '1 microsecond'";
+	my $got = $node->safe_psql($db, qq{
+		CREATE TEMP TABLE drawn (i int, t timestamptz, id $s->{type}, rolled bool);
+		DO \$draw\$
+		DECLARE
+			x $s->{type};
+			t timestamptz;
+		BEGIN
+			FOR i IN 1..$n LOOP
+				IF i = $half THEN
+					EXECUTE \$s\$$back\$s\$;
+				END IF;
+				t := clock_timestamp();
+				IF i % 10 = 0 THEN
+					BEGIN
+						x := $s->{gen};
+						RAISE SQLSTATE 'IDTST';
+					EXCEPTION WHEN SQLSTATE 'IDTST' THEN
+						NULL;
+					END;
+				ELSE
+					x := $s->{gen};
+				END IF;
+				INSERT INTO drawn VALUES (i, t, x, i % 10 = 0);
+			END LOOP;
+		END
+		\$draw\$;
+		SELECT count(*), count(*) FILTER (WHERE id <= p AND NOT p_rolled), count(*) FILTER (WHERE id <= p AND p_rolled),
+			count(*) FILTER (WHERE id < $s->{floor}(ft)),
+			count(*) FILTER (WHERE i >= $half AND t < (SELECT max(t) FROM drawn WHERE i < $half) - interval '30 minutes')
+		FROM (SELECT i, t, id, lag(id) OVER w AS p, lag(rolled) OVER w AS p_rolled, $floor_t AS ft
+			  FROM drawn WINDOW w AS (ORDER BY i)) d;
+		DROP TABLE drawn;});
+	my %r;
+	@r{qw(drawn below_prev below_rolled below_floor behind)} = split(/\|/, $got);
+	return %r;
 }
 
 1;
