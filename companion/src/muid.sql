@@ -108,8 +108,22 @@ COMMENT ON FUNCTION muid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_catal
 -- with one medallion must never share a microsecond) and the medallion,
 -- kept for the rest of the transaction in transaction-local parameters
 -- (SET LOCAL's kind), as 27 hexadecimal digits; the offsets count in
--- another.  Rolled back to a savepoint, the offsets of the work rolled
--- back are given again.
+-- another.  A rollback to a savepoint takes those parameters back, but not
+-- a sequence's values: every issue of an offset takes the next value of
+-- idtypes_sql_muid_marks, and the value last taken is kept beside the
+-- offset.  While the session's last value (currval()) is the one kept, no
+-- offset was given since in work rolled back; else the difference counts
+-- the offsets given there (at least: the values a session takes are
+-- consecutive within its cache), and the next offset comes after them, as
+-- the C extension's does.  Should that not fit in the 20 bits of the
+-- offset, the transaction's muid starts again at the clock's next
+-- timestamp.
+CREATE SEQUENCE idtypes_sql_muid_marks AS pg_catalog.int8 CACHE 1024;
+COMMENT ON SEQUENCE idtypes_sql_muid_marks IS
+	'internal: counts the issues of muid offsets, so that a rollback to a savepoint does not give an offset again';
+GRANT USAGE ON SEQUENCE idtypes_sql_muid_marks TO PUBLIC;
+
+-- The transaction's muid begun: its timestamp and medallion, offset 0.
 CREATE FUNCTION idtypes_sql_muid_begin() RETURNS pg_catalog.text
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
@@ -117,27 +131,69 @@ AS $fn$
 DECLARE
 	ts int8 := @internal@.idtypes_sql_clock_next('muid');
 	medallion int8;
+	ignored text;
 BEGIN
 	IF ts > 72057594037927935 THEN
 		RAISE EXCEPTION 'muid timestamp out of range' USING ERRCODE = '22008';
 	END IF;
 	SELECT s.medallion INTO medallion FROM @internal@.idtypes_node_identity s;
+	ignored := set_config('idtypes_sql.muid_offset', '0', true);
+	ignored := set_config('idtypes_sql.muid_mark', nextval('@internal@.idtypes_sql_muid_marks')::text, true);
 	RETURN set_config('idtypes_sql.muid', lpad(to_hex(ts), 14, '0') || lpad(to_hex(medallion), 13, '0'), true);
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_muid_begin() IS
 	'internal: the timestamp (from the database''s muid clock) and medallion of the current transaction''s muids';
 
+-- The next muid when the fast path of gen_muid() cannot give it: at the
+-- transaction's first, and after offsets were given in work rolled back.
+CREATE FUNCTION idtypes_sql_muid_next() RETURNS pg_catalog.uuid
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	muid text := NULLIF(current_setting('idtypes_sql.muid', true), '');
+	off int8;
+BEGIN
+	IF muid IS NOT NULL THEN
+		-- past the offsets given in work rolled back
+		off := current_setting('idtypes_sql.muid_offset')::int8
+			+ currval('@internal@.idtypes_sql_muid_marks') - current_setting('idtypes_sql.muid_mark')::int8;
+		IF off >= 1048575 THEN
+			muid := NULL;
+		END IF;
+	END IF;
+	IF muid IS NULL THEN
+		muid := @internal@.idtypes_sql_muid_begin();
+		off := 0;
+	END IF;
+	PERFORM set_config('idtypes_sql.muid_offset', (off + 1)::text, true),
+		set_config('idtypes_sql.muid_mark', nextval('@internal@.idtypes_sql_muid_marks')::text, true);
+	RETURN (muid || lpad(to_hex(off + 1), 5, '0'))::uuid;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_muid_next() IS
+	'internal: the next muid at a transaction''s first and after offsets given in work rolled back';
+
+-- The fast path: the transaction's muid begun, and no offset given since
+-- in work rolled back.
 CREATE FUNCTION gen_muid() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN CASE WHEN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid_offset', true), '')::pg_catalog.int4, 0) >= 1048575
+RETURN CASE WHEN COALESCE(pg_catalog.current_setting('idtypes_sql.muid_mark', true), '') = ''
+				OR pg_catalog.current_setting('idtypes_sql.muid_mark', true)::pg_catalog.int8
+					<> pg_catalog.currval('@internal@.idtypes_sql_muid_marks')
+			THEN @internal@.idtypes_sql_muid_next()
+			WHEN pg_catalog.current_setting('idtypes_sql.muid_offset', true)::pg_catalog.int4 >= 1048575
 			THEN @internal@.idtypes_sql_error('54000', 'too many muids in one transaction',
 				'A transaction can generate at most 1048575 muids: the offset has 20 bits.', NULL::pg_catalog.uuid,
 				pg_catalog.current_setting('idtypes_sql.muid_offset', true) IS NULL)
-			ELSE (COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid', true), ''), @internal@.idtypes_sql_muid_begin())
+			ELSE (pg_catalog.current_setting('idtypes_sql.muid', true)
 				  || pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.set_config('idtypes_sql.muid_offset',
-						(COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.muid_offset', true), '')::pg_catalog.int4, 0) + 1)::pg_catalog.text,
-						true)::pg_catalog.int4), 5, '0'))::pg_catalog.uuid END;
+						(pg_catalog.current_setting('idtypes_sql.muid_offset', true)::pg_catalog.int4 + 1)::pg_catalog.text,
+						true)::pg_catalog.int4), 5, '0')
+				  || pg_catalog.left(pg_catalog.set_config('idtypes_sql.muid_mark',
+						pg_catalog.nextval('@internal@.idtypes_sql_muid_marks')::pg_catalog.text, true), 0)
+				 )::pg_catalog.uuid END;
 COMMENT ON FUNCTION gen_muid() IS
 	'new muid (as uuid): this transaction''s timestamp and this node''s medallion, with the next offset (1, 2, 3, ...)';
 
