@@ -146,6 +146,31 @@ foreach my $mode ('session', 'sequence')
 	}
 }
 
+# 2c. The hlculid clock's horizon, in a database of its own: with
+# hlculid_max_drift NULL an observed id may stand anywhere; the clock goes
+# on past 2^63 (the words are unsigned) up to the largest word, then is
+# exhausted (22008), as the C extension's.
+$node->safe_psql('postgres', 'CREATE DATABASE horizon');
+$node->safe_psql('horizon', q{
+	CREATE SCHEMA idtypes_sql;
+	CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;
+	UPDATE idtypes_sql.idtypes_sql_settings SET hlculid_max_drift = NULL});
+foreach my $mode ('session', 'sequence')
+{
+	set_mode($node, $mode);
+	$node->safe_psql('horizon', "UPDATE idtypes_sql.idtypes_sql_settings SET clock = '$mode'");
+	my $got = $node->safe_psql('horizon', q{
+		SELECT idtypes_sql.hlculid_observe('7fffffff-ffff-ffff-0000-000000000000');
+		SELECT left(idtypes_sql.gen_hlculid()::text, 18);
+		SELECT idtypes_sql.hlculid_observe('ffffffff-ffff-fffe-0000-000000000000');
+		SELECT left(idtypes_sql.gen_hlculid()::text, 18);});
+	is($got, "\n80000000-0000-0000\n\nffffffff-ffff-ffff",
+		"$mode mode: the hlculid clock goes on past 2^63 to its largest word");
+	is(companion_sqlstate($node, 'horizon', undef, q{
+		SELECT idtypes_sql.hlculid_observe('ffffffff-ffff-ffff-0000-000000000000');
+		SELECT idtypes_sql.gen_hlculid()}), '22008', "$mode mode: then it is exhausted: 22008");
+}
+
 # 3. Concurrent sessions for 4 seconds, the clock an hour back for the
 # middle 1.5: each id between two values of a witness sequence, taken
 # before (b) and after (a) it.  A violation: an id that sorts below one

@@ -165,6 +165,7 @@ DECLARE
 	r text := gen_random_uuid()::text;
 	ms int8 := @internal@.idtypes_sql_now_us() / 1000;
 	word int8;
+	last int8;
 BEGIN
 	IF ms > 281474976710655 THEN
 		RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
@@ -172,8 +173,17 @@ BEGIN
 	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
 		word := @internal@.idtypes_sql_clock_next('hlculid');
 	ELSE
-		word := @internal@.idtypes_sql_session_next('idtypes_sql.hlculid',
-			greatest(ms, 0) << 16 | (('x' || substr(r, 1, 4))::bit(16)::int8 & 32767));
+		-- the session's clock: its words are unsigned, compared (and the
+		-- last + 1 taken) as the values XOR 2^63; at the largest word the
+		-- clock is exhausted, as the C extension's
+		last := NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8 # (-9223372036854775808);
+		IF last = 9223372036854775807 THEN
+			RAISE EXCEPTION 'the hlculid clock is exhausted' USING ERRCODE = '22008',
+				DETAIL = 'The clock has reached the largest value its ids can hold.';
+		END IF;
+		word := greatest((greatest(ms, 0) << 16 | (('x' || substr(r, 1, 4))::bit(16)::int8 & 32767)) # (-9223372036854775808),
+						 last + 1) # (-9223372036854775808);
+		PERFORM set_config('idtypes_sql.hlculid', word::text, false);
 	END IF;
 	RETURN (lpad(to_hex(word), 16, '0')
 			|| COALESCE(NULLIF(current_setting('idtypes_sql.publisher', true), ''), @internal@.idtypes_sql_load(true))
@@ -211,8 +221,11 @@ BEGIN
 	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
 		PERFORM @internal@.idtypes_sql_clock_raise('hlculid', word);
 	ELSE
+		-- the larger as unsigned words
 		ignored := set_config('idtypes_sql.hlculid',
-			greatest(word, NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8)::text, false);
+			(greatest(word # (-9223372036854775808),
+					  NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8 # (-9223372036854775808))
+			 # (-9223372036854775808))::text, false);
 	END IF;
 END
 $fn$;

@@ -601,8 +601,12 @@ BEGIN
 					END IF;
 					word := NULL;
 				END IF;
+			ELSIF flast = 9223372036854775807 THEN
+				RAISE EXCEPTION 'the % clock is exhausted', scheme USING ERRCODE = '22008',
+					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			ELSE
-				word := greatest(now_word, last + 1);
+				-- the larger as unsigned words: of the values XOR 2^63
+				word := greatest(now_word # (-9223372036854775808), flast + 1) # (-9223372036854775808);
 			END IF;
 			IF word IS NOT NULL THEN
 				IF word # (-9223372036854775808) = flast + 1 THEN
