@@ -107,6 +107,16 @@ my @fixed = (
 		  . 'gen write 20; kill n1; promote n3; gen auto 30; gen write 20; read'
 	],
 	[
+		'commit-levels',
+		'ids generated in a function declared SET synchronous_commit = local are given before the synchronous '
+		  . 'standby confirmed them, though the commit waits at the session\'s level; then synchronous_commit '
+		  . 'at each scope',
+		'the wait at the level of the innermost SET (commit-level-off)',
+		'read; gen write 10; stall n2; clock n1 +20s; gen fnlocal 20; gen local 10; synclevel local role; '
+		  . 'gen write 10; synclevel remote_write database; gen auto 20; synclevel off server; gen write 10; '
+		  . 'kill n1; promote n2; gen fnlocal 20; gen write 20; read'
+	],
+	[
 		'bound-open',
 		'a reader by key passes the rows of transactions still open (why the safe bound exists)',
 		'the bound from the clock alone (the backends\' slots not read)',

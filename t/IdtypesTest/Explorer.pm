@@ -24,7 +24,11 @@
 #					the primary in a transaction of KIND: auto (autocommit SELECT), ro
 #					(BEGIN READ ONLY), write (INSERT ... RETURNING, COMMIT),
 #					savepoint (a part rolled back to a savepoint), rollback,
-#					prepare (PREPARE TRANSACTION, finished by a later step)
+#					prepare (PREPARE TRANSACTION, finished by a later step),
+#					local (a write whose transaction SETs LOCAL
+#					synchronous_commit = local), fnlocal (a write whose ids
+#					come from a function declared SET synchronous_commit =
+#					local, the commit at the session's level)
 #	commit_prepared, rollback_prepared
 #					finish the oldest prepared transaction of the primary
 #	read			a round of the reader by each scheme's safe bound
@@ -41,6 +45,11 @@
 #	syncnames NODE	a change of the synchronous set: synchronous_standby_names
 #					reloaded to NODE, a running standby of the primary, which
 #					must become the synchronous one
+#	synclevel LEVEL SCOPE	synchronous_commit set to LEVEL (off, local,
+#					remote_write, on, remote_apply) for the server (ALTER
+#					SYSTEM), the database or the role of the clients, and
+#					reset at the other two scopes; it took effect when a new
+#					session of the primary shows it
 #	rejoin NODE sync|async	NODE, stopped, rewound with pg_rewind onto the
 #					primary and started as its standby (sync: the one the
 #					primary waits for)
@@ -70,8 +79,9 @@
 #	   every row the server replayed, and above every id a client was given
 #	   that the new server inherits: everything of a server restarted;
 #	   under synchronous replication (the promoted standby was the one the
-#	   primary waited for when the id was given), everything; otherwise
-#	   what precedes the WAL it replayed;
+#	   primary waited for when the id was given, at a synchronous_commit
+#	   level that waits for it: remote_write, on, remote_apply),
+#	   everything; otherwise what precedes the WAL it replayed;
 #	3. the reader by the safe bound read every committed row of its range
 #	   exactly once, and no row that is not committed, and its bound never
 #	   went back, but for rows lost with an asynchronous promotion's WAL
@@ -114,7 +124,9 @@ sub explorer_faults
 	return @FAULTS;
 }
 
-my @KINDS = qw(auto ro write savepoint rollback prepare);
+my @KINDS = qw(auto ro write savepoint rollback prepare local fnlocal);
+
+my @LEVELS = qw(off local remote_write on remote_apply);
 
 # How long a client step is waited for before it goes on in the background.
 my $OP_WAIT = 3;
@@ -234,6 +246,7 @@ sub random_schedule
 		push @choices, 'pitr' if $allowed{pitr} && $era0 && !$pitr_done;
 		my @others = grep { $_ ne $sync && !$stalled{$_} && $upstream{$_} eq $primary } @standbys;
 		push @choices, 'syncnames' if $allowed{sync} && @others;
+		push @choices, 'synclevel' if $allowed{sync};
 		my $c = $pick->(@choices);
 		if ($c eq 'gen')
 		{
@@ -305,6 +318,10 @@ sub random_schedule
 		{
 			$sync = $pick->(@others);
 			push @steps, [ 'syncnames', $sync ];
+		}
+		elsif ($c eq 'synclevel')
+		{
+			push @steps, [ 'synclevel', $pick->(@LEVELS), $pick->(qw(server database role)) ];
 		}
 	}
 	return \@steps;
@@ -433,6 +450,10 @@ sub setup
 	my $types = join(', ', map { "'$_->{type}'" } @{ $x->{schemes} });
 	$p->safe_psql('postgres', 'CREATE EXTENSION idtypes;'
 		  . join('', map { "CREATE TABLE t_$_->{name} (id $_->{type} PRIMARY KEY, op int NOT NULL);\n" } @{ $x->{schemes} })
+		  . join('', map {
+				"CREATE FUNCTION local_$_->{name}(n int) RETURNS SETOF $_->{type} LANGUAGE sql "
+				  . "SET synchronous_commit = local AS 'SELECT $_->{gen} FROM generate_series(1, n)';\n"
+			} @{ $x->{schemes} })
 		  . qq{
 -- A round of the reader by the safe bound: for every scheme, the bound in
 -- a statement of its own, then, in the next (a new snapshot), the rows
@@ -523,16 +544,24 @@ sub op_sql
 	my $ins = sub {
 		join('', map { "INSERT INTO t_$_->{name} SELECT $_->{gen}, $op FROM generate_series(1, $n) RETURNING '$_->{name}|' || id::text;\n" } @s);
 	};
+	my $fins = sub {
+		join('', map { "INSERT INTO t_$_->{name} SELECT id, $op FROM local_$_->{name}($n) id RETURNING '$_->{name}|' || id::text;\n" } @s);
+	};
 	my $lsn = "SELECT 'lsn|' || pg_current_wal_flush_lsn();\n";
+	# the level of synchronous_commit that the transaction's commit will use
+	my $level = "SELECT 'level|' || current_setting('synchronous_commit');\n";
 	# the end of the WAL after the transaction's end (its commit record)
 	my $done = "SELECT 'end|' || pg_current_wal_flush_lsn();\nSELECT 'done|';\n";
-	return $sel->() . $lsn . $done if $kind eq 'auto';
-	return "BEGIN READ ONLY;\n" . $sel->() . $lsn . "COMMIT;\n" . $done if $kind eq 'ro';
-	return "BEGIN;\n" . $ins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'write';
-	return "BEGIN;\n" . $ins->() . "SAVEPOINT a;\n" . $ins->() . "ROLLBACK TO SAVEPOINT a;\n"
+	return $level . $sel->() . $lsn . $done if $kind eq 'auto';
+	return "BEGIN READ ONLY;\n" . $level . $sel->() . $lsn . "COMMIT;\n" . $done if $kind eq 'ro';
+	return "BEGIN;\n" . $level . $ins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'write';
+	return "BEGIN;\n" . $level . $ins->() . "SAVEPOINT a;\n" . $ins->() . "ROLLBACK TO SAVEPOINT a;\n"
 	  . $ins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'savepoint';
-	return "BEGIN;\n" . $ins->() . $lsn . "ROLLBACK;\n" . $done if $kind eq 'rollback';
-	return "BEGIN;\n" . $ins->() . $lsn . "PREPARE TRANSACTION 'x$op';\n" . $done if $kind eq 'prepare';
+	return "BEGIN;\n" . $level . $ins->() . $lsn . "ROLLBACK;\n" . $done if $kind eq 'rollback';
+	return "BEGIN;\n" . $level . $ins->() . $lsn . "PREPARE TRANSACTION 'x$op';\n" . $done if $kind eq 'prepare';
+	return "BEGIN;\nSET LOCAL synchronous_commit = local;\n" . $level . $ins->() . $lsn . "COMMIT;\n" . $done
+	  if $kind eq 'local';
+	return "BEGIN;\n" . $level . $fins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'fnlocal';
 	die "unknown kind of transaction $kind";
 }
 
@@ -895,6 +924,30 @@ sub syncnames_step
 	return note_step($x, "$name was not yet the synchronous standby after 30 s");
 }
 
+# synchronous_commit set at one scope, reset at the others.
+sub synclevel_step
+{
+	my ($x, $level, $scope) = @_;
+	my %set = (server => "ALTER SYSTEM SET synchronous_commit = '$level'",
+		database => "ALTER DATABASE postgres SET synchronous_commit = '$level'",
+		role => "ALTER ROLE CURRENT_USER SET synchronous_commit = '$level'");
+	die "synclevel: unknown scope $scope" unless $set{$scope};
+	return missed($x, "synclevel: the primary $x->{primary} does not run") unless $x->{nodes}{ $x->{primary} }{up};
+	# its own commits wait for no standby, which may be stalled
+	sql($x, $x->{primary}, join(";\n", 'SET synchronous_commit = local', 'ALTER SYSTEM RESET synchronous_commit',
+		'ALTER DATABASE postgres RESET synchronous_commit', 'ALTER ROLE CURRENT_USER RESET synchronous_commit',
+		$set{$scope}, 'SELECT pg_reload_conf()'));
+	my $now;
+	for (1 .. 100)
+	{
+		last if ($now = sql($x, $x->{primary}, 'SHOW synchronous_commit')) eq $level;
+		usleep(100_000);
+	}
+	return missed($x, "synclevel $level $scope: a new session of the primary still has synchronous_commit = $now")
+	  if $now ne $level;
+	return note_step($x, "synchronous_commit = $level for the $scope");
+}
+
 sub rejoin_step
 {
 	my ($x, $name, $role) = @_;
@@ -980,6 +1033,7 @@ sub run_step
 	return promote_step($x, @a) if $what eq 'promote';
 	return rejoin_step($x, @a) if $what eq 'rejoin';
 	return syncnames_step($x, @a) if $what eq 'syncnames';
+	return synclevel_step($x, @a) if $what eq 'synclevel';
 	return catchup_step($x) if $what eq 'catchup';
 	return pitr_step($x) if $what eq 'pitr';
 	die "unknown step '@$step'";
@@ -1051,6 +1105,10 @@ sub parse_op
 		{
 			$op->{end} = $v;
 		}
+		elsif ($k eq 'level')
+		{
+			$op->{level} = $v;
+		}
 	}
 	@ids = () if $op->{kind} eq 'read' || $op->{kind} eq 'finish';
 	$op->{ids} = \@ids;
@@ -1095,8 +1153,10 @@ sub check
 	{
 		for my $id (@{ $op->{ids} })
 		{
+			# a commit at off or local waits for no standby: its ids are
+			# asynchronous ones
 			push @given, { scheme => $id->[0], id => $id->[1], era => $op->{era}, op => $op,
-				lsn => lsn_num($op->{lsn}), sync => $op->{sync} };
+				lsn => lsn_num($op->{lsn}), sync => ($op->{level} // 'on') =~ /^(?:off|local)$/ ? '' : $op->{sync} };
 		}
 	}
 	$x->{given} = scalar @given;
