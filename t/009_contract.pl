@@ -117,6 +117,19 @@ for my $s (@sources)
 	is(join(' ', @missing), '', "$s: its own files are there");
 }
 
+# The companion (companion/): each scheme's source has its companion file,
+# built in (in companion/Makefile's SOURCES), unless it is listed here as
+# a deliberate exception with the reason.
+my %no_companion = ();
+my $companion_make = slurp('companion/Makefile') // '';
+my %companion_sources = map { $_ => 1 } (between($companion_make, qr/\nSOURCES\s*=/, qr/[^\\]\n/) =~ /src\/(\w+)\.sql/g);
+for my $s (grep { !$no_companion{$_} } @sources)
+{
+	my @missing = ((-e "$root/companion/src/$s.sql" ? () : "companion/src/$s.sql"),
+		($companion_sources{$s} ? () : "companion/Makefile's SOURCES"));
+	is(join(', ', @missing), '', "$s: the companion has its file, built in");
+}
+
 # ---------------------------------------------------------------------------
 # every other list
 # ---------------------------------------------------------------------------

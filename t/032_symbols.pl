@@ -3,8 +3,8 @@
 # SQL-callable functions with their info records (pg_finfo_NAME), so that
 # no helper of ours answers for another module's function of the same name
 # (the server loads modules with RTLD_GLOBAL); and each SQL-callable one
-# under a name of the project's (idtypes_, muid_, hlculid_, uid8_, tid62_,
-# uuidv..._), without exception.  And every C symbol that the frozen
+# under a name of the project's (idtypes_, or a scheme's of src/scheme.h:
+# muid_, ..., uuidv..._), without exception.  And every C symbol that the frozen
 # scripts of the releases name (released/, and the upgrade scripts) stays
 # exported: a database keeps its release's functions until ALTER EXTENSION
 # UPDATE, and goes through a dump and restore or pg_upgrade before it.
@@ -12,6 +12,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib $FindBin::RealBin;
+use IdtypesTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -31,7 +32,11 @@ my %exported = map { (split ' ')[-1] => 1 } grep { /\S/ } split /\n/, $listing;
 # what some toolchains' linkers add to every shared library
 delete @exported{qw(_init _fini _edata _end __bss_start)};
 
-my $project = qr/^(?:idtypes|muid|hlculid|uid8|tid62|uuidv\d*)_/;
+# the project's prefixes: idtypes_ and each scheme's of src/scheme.h (one
+# for the UUID versions together: uuidv_timestamp() serves them all)
+my %prefix = map { ($_->{uuid_version} ? 'uuidv\d*' : quotemeta($_->{name})) => 1 } schemes();
+my $alt = join('|', 'idtypes', sort keys %prefix);
+my $project = qr/^(?:$alt)_/;
 my @required = qw(Pg_magic_func _PG_init);
 ok($exported{$_}, "PostgreSQL's $_ is exported") foreach @required;
 
