@@ -107,6 +107,15 @@ my @fixed = (
 		  . 'gen write 20; kill n1; promote n3; gen auto 30; gen write 20; read'
 	],
 	[
+		'sync-member-failure',
+		'under FIRST 1 (n2, n3), n2 fails and n3, which lags, becomes the synchronous standby: ids that only n2 '
+		  . 'had confirmed are given, and a promotion of n3 reissues them; then a negative shift with the reader',
+		'the synchronous view off (sync-view-off)',
+		'read; gen write 10; syncset FIRST n2,n3; stall n3; clock n1 +20s; gen write 10; kill n2; gen auto 30; '
+		  . 'gen ro 20; gen shift 10; gen write 20; kill n1; promote n3; gen auto 30; gen shift 10; read; '
+		  . 'gen write 20; read'
+	],
+	[
 		'commit-levels',
 		'ids generated in a function declared SET synchronous_commit = local are given before the synchronous '
 		  . 'standby confirmed them, though the commit waits at the session\'s level; then synchronous_commit '

@@ -28,7 +28,10 @@
 #					local (a write whose transaction SETs LOCAL
 #					synchronous_commit = local), fnlocal (a write whose ids
 #					come from a function declared SET synchronous_commit =
-#					local, the commit at the session's level)
+#					local, the commit at the session's level), shift (a write
+#					that also inserts UUIDv7s of uuidv7_next(interval
+#					'-1 second'): outside the safe bound's promise, so the
+#					reader need not read them; every other check holds)
 #	commit_prepared, rollback_prepared
 #					finish the oldest prepared transaction of the primary
 #	read			a round of the reader by each scheme's safe bound
@@ -45,6 +48,13 @@
 #	syncnames NODE	a change of the synchronous set: synchronous_standby_names
 #					reloaded to NODE, a running standby of the primary, which
 #					must become the synchronous one
+#	syncset FIRST|ANY A,B	synchronous_standby_names reloaded to 'FIRST 1
+#					(A, B)' or 'ANY 1 (A, B)', two running standbys of the
+#					primary; under FIRST the first that runs is the
+#					synchronous one (waited for until it shows so), under
+#					ANY none is alone (ids are held to the asynchronous
+#					rule).  A kill of a member then fails it: under FIRST the
+#					next member becomes the synchronous standby
 #	synclevel LEVEL SCOPE	synchronous_commit set to LEVEL (off, local,
 #					remote_write, on, remote_apply) for the server (ALTER
 #					SYSTEM), the database or the role of the clients, and
@@ -124,7 +134,7 @@ sub explorer_faults
 	return @FAULTS;
 }
 
-my @KINDS = qw(auto ro write savepoint rollback prepare local fnlocal);
+my @KINDS = qw(auto ro write savepoint rollback prepare local fnlocal shift);
 
 my @LEVELS = qw(off local remote_write on remote_apply);
 
@@ -205,6 +215,9 @@ sub random_schedule
 	my %stalled;
 	my $prepared = 0;
 	my $sync = 'n2';
+	# the synchronous set of FIRST 1 or ANY 1 of two standbys, if one
+	my ($set_mode, @set) = ('');
+	my $set_sync = sub { $sync = $set_mode eq 'FIRST' ? ((grep { $up{$_} } @set)[0] // '') : '' };
 	my $sync_failover = $seed % 4 == 1 && $allowed{kill} && $allowed{promote};
 	my $gen = sub { [ 'gen', 'write', 5 + 5 * $r->(4) ] };
 	my @steps = ([ 'read' ], $gen->());
@@ -219,6 +232,7 @@ sub random_schedule
 		$upstream{$primary} = $n;
 		$primary = $n;
 		$sync = '';
+		($set_mode, @set) = ('');
 		%stalled = ();
 		$prepared = 0;
 	};
@@ -247,6 +261,9 @@ sub random_schedule
 		my @others = grep { $_ ne $sync && !$stalled{$_} && $upstream{$_} eq $primary } @standbys;
 		push @choices, 'syncnames' if $allowed{sync} && @others;
 		push @choices, 'synclevel' if $allowed{sync};
+		my @direct = grep { $upstream{$_} eq $primary } @standbys;
+		push @choices, 'syncset' if $allowed{sync} && @direct >= 2;
+		push @choices, ('member') x 2 if $allowed{sync} && $allowed{kill} && (grep { $up{$_} } @set) >= 2;
 		my $c = $pick->(@choices);
 		if ($c eq 'gen')
 		{
@@ -306,7 +323,7 @@ sub random_schedule
 			$up{$n} = 1;
 			$upstream{$n} = $primary;
 			my $role = $r->(2) ? 'sync' : 'async';
-			$sync = $n if $role eq 'sync';
+			($sync, $set_mode, @set) = ($n, '') if $role eq 'sync';
 			push @steps, [ 'rejoin', $n, $role ];
 		}
 		elsif ($c eq 'pitr')
@@ -317,7 +334,25 @@ sub random_schedule
 		elsif ($c eq 'syncnames')
 		{
 			$sync = $pick->(@others);
+			($set_mode, @set) = ('');
 			push @steps, [ 'syncnames', $sync ];
+		}
+		elsif ($c eq 'syncset')
+		{
+			my $a = $pick->(@direct);
+			my $b = $pick->(grep { $_ ne $a } @direct);
+			($set_mode, @set) = ($pick->('FIRST', 'ANY'), $a, $b);
+			$set_sync->();
+			push @steps, [ 'syncset', $set_mode, "$a,$b" ];
+		}
+		elsif ($c eq 'member')
+		{
+			# a member of the synchronous set fails
+			my $n = $pick->(grep { $up{$_} } @set);
+			$up{$n} = 0;
+			delete $stalled{$_} for grep { $upstream{$_} eq $n } keys %stalled;
+			$set_sync->();
+			push @steps, [ 'kill', $n ];
 		}
 		elsif ($c eq 'synclevel')
 		{
@@ -527,6 +562,7 @@ sub set_sync
 	my ($x, $name) = @_;
 	sql($x, $x->{primary}, "ALTER SYSTEM SET synchronous_standby_names = '$name'; SELECT pg_reload_conf()");
 	$x->{sync} = $name;
+	delete $x->{syncset};
 	return;
 }
 
@@ -562,6 +598,13 @@ sub op_sql
 	return "BEGIN;\nSET LOCAL synchronous_commit = local;\n" . $level . $ins->() . $lsn . "COMMIT;\n" . $done
 	  if $kind eq 'local';
 	return "BEGIN;\n" . $level . $fins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'fnlocal';
+	if ($kind eq 'shift')
+	{
+		my ($v7) = grep { $_->{uuid_version} == 7 } @s;
+		return "BEGIN;\n" . $level
+		  . "INSERT INTO t_$v7->{name} SELECT uuidv7_next(interval '-1 second'), $op FROM generate_series(1, $n) "
+		  . "RETURNING 'shifted|' || id::text;\n" . $ins->() . $lsn . "COMMIT;\n" . $done;
+	}
 	die "unknown kind of transaction $kind";
 }
 
@@ -763,6 +806,15 @@ sub kill_step
 	$n->{up} = 0;
 	$n->{killed} = 1;
 	note_step($x, "$name killed (-9)");
+	# a member of the synchronous set failed: under FIRST the next one
+	# becomes the synchronous standby (when its walsender goes on, if
+	# stalled)
+	if ($x->{syncset} && $name ne $x->{primary} && grep { $_ eq $name } @{ $x->{syncset}{members} })
+	{
+		$x->{sync} = sync_of_set($x);
+		note_step($x, "the synchronous standby is now '$x->{sync}'");
+		wait_sync_state($x, $x->{sync}, 'sync') if $x->{sync} ne '' && !$x->{stalled}{ $x->{sync} };
+	}
 	return;
 }
 
@@ -863,6 +915,7 @@ sub promote_step
 	$x->{promoted} = 1;
 	$x->{primary} = $name;
 	$x->{sync} = '';
+	delete $x->{syncset};
 	sql($x, $name, "ALTER SYSTEM SET synchronous_standby_names = ''; SELECT pg_reload_conf()");
 	my $parent = $x->{era};
 	my $era = new_era($x, node => $name, kind => ($sync ? 'synchronous standby promoted' : 'asynchronous standby promoted'),
@@ -922,6 +975,60 @@ sub syncnames_step
 		usleep(100_000);
 	}
 	return note_step($x, "$name was not yet the synchronous standby after 30 s");
+}
+
+# The synchronous standby of a set of two: under FIRST the first member
+# that runs and follows the primary, under ANY none alone.
+sub sync_of_set
+{
+	my ($x) = @_;
+	my $set = $x->{syncset};
+	return '' unless $set && $set->{mode} eq 'FIRST';
+	my ($n) = grep { $x->{nodes}{$_}{up} && ($x->{nodes}{$_}{upstream} // '') eq $x->{primary} } @{ $set->{members} };
+	return $n // '';
+}
+
+# Wait (up to 30 s) until $name shows as the synchronous standby of the
+# primary; a note if not.
+sub wait_sync_state
+{
+	my ($x, $name, $state) = @_;
+	my $q = "SELECT count(*) = 1 FROM pg_stat_replication WHERE application_name = '$name' AND sync_state = '$state'";
+	for (1 .. 300)
+	{
+		return 1 if sql($x, $x->{primary}, $q) eq 't';
+		usleep(100_000);
+	}
+	note_step($x, "$name was not yet '$state' after 30 s");
+	return 0;
+}
+
+# A synchronous set of two standbys of the primary, FIRST 1 or ANY 1.
+sub syncset_step
+{
+	my ($x, $mode, $list) = @_;
+	my @members = split /,/, $list;
+	for my $m (@members)
+	{
+		my $n = $x->{nodes}{$m};
+		return missed($x, "syncset $mode $list: $m is not a running standby of the primary $x->{primary}")
+		  unless $n && $n->{up} && ($n->{upstream} // '') eq $x->{primary};
+	}
+	my $names = "$mode 1 (" . join(', ', @members) . ')';
+	sql($x, $x->{primary}, "ALTER SYSTEM SET synchronous_standby_names = '$names'; SELECT pg_reload_conf()");
+	my $now;
+	for (1 .. 100)
+	{
+		last if ($now = sql($x, $x->{primary}, 'SHOW synchronous_standby_names')) eq $names;
+		usleep(100_000);
+	}
+	return missed($x, "syncset $mode $list: the primary still has synchronous_standby_names = '$now'") if $now ne $names;
+	$x->{syncset} = { mode => $mode, members => \@members };
+	$x->{sync} = sync_of_set($x);
+	note_step($x, "synchronous_standby_names reloaded to '$names'");
+	return if $x->{stalled}{ $x->{sync} } || $mode eq 'ANY';
+	wait_sync_state($x, $x->{sync}, 'sync');
+	return;
 }
 
 # synchronous_commit set at one scope, reset at the others.
@@ -1034,6 +1141,7 @@ sub run_step
 	return rejoin_step($x, @a) if $what eq 'rejoin';
 	return syncnames_step($x, @a) if $what eq 'syncnames';
 	return synclevel_step($x, @a) if $what eq 'synclevel';
+	return syncset_step($x, @a) if $what eq 'syncset';
 	return catchup_step($x) if $what eq 'catchup';
 	return pitr_step($x) if $what eq 'pitr';
 	die "unknown step '@$step'";
@@ -1048,8 +1156,10 @@ sub finale
 	resume_step($x, $_) for sort keys %{ $x->{stalled} };
 	restart_step($x, $x->{primary}) unless $x->{nodes}{ $x->{primary} }{up};
 	# a primary that waits for a standby that does not run would wait for ever
-	if ($x->{sync} ne '' && !$x->{nodes}{ $x->{sync} }{up})
+	if ($x->{sync} ne '' && !$x->{nodes}{ $x->{sync} }{up}
+		|| $x->{syncset} && !grep { $x->{nodes}{$_}{up} } @{ $x->{syncset}{members} })
 	{
+		delete $x->{syncset};
 		sql($x, $x->{primary}, "ALTER SYSTEM SET synchronous_standby_names = ''; SELECT pg_reload_conf()");
 		$x->{sync} = '';
 	}
@@ -1109,9 +1219,14 @@ sub parse_op
 		{
 			$op->{level} = $v;
 		}
+		elsif ($k eq 'shifted')
+		{
+			push @{ $op->{shifted} }, $v;
+		}
 	}
 	@ids = () if $op->{kind} eq 'read' || $op->{kind} eq 'finish';
 	$op->{ids} = \@ids;
+	$op->{shifted} = [] if $op->{kind} ne 'shift';
 	$op->{lsn} = $lsn;
 	$op->{parsed} = 1;
 	return $op;
@@ -1267,10 +1382,17 @@ sub check
 			($_->{id} => ($_->{op}{kind} eq 'prepare' ? $committed_in{"x$_->{op}{id}"} // $_->{era} : $_->{era}))
 		} grep { $_->{scheme} eq $name } @given;
 		my (@missed, @twice, @ghost);
+		# a negative shift's ids: outside the safe bound's promise
+		my %shifted = map { $_ => 1 } map { @{ $_->{shifted} // [] } } @{ $x->{ops} };
 		for my $id (sort keys %$rows)
 		{
 			next if $id lt $first || $id ge $last;
 			my $n = scalar @{ $reads->{$id} // [] };
+			if ($n == 0 && $shifted{$id})
+			{
+				$allowed{shifted_unread}++;
+				next;
+			}
 			if ($n == 0)
 			{
 				# committed, or issued again, below a bound taken before an
