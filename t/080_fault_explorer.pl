@@ -116,6 +116,14 @@ my @fixed = (
 		  . 'gen write 20; read'
 	],
 	[
+		'standby-ids',
+		'a hot standby whose clock runs ahead, restarted after a kill with its clock back, issues ids below its '
+		  . 'own earlier ones, and so does its promotion',
+		'no reservation ahead of use (idclock_cover() off)',
+		'read; gen write 10; catchup; clock n3 +60s; sgen n3 20; kill n3; restart n3 +0; sgen n3 10; kill n1; '
+		  . 'promote n3; gen auto 20; gen write 10; read'
+	],
+	[
 		'commit-levels',
 		'ids generated in a function declared SET synchronous_commit = local are given before the synchronous '
 		  . 'standby confirmed them, though the commit waits at the session\'s level; then synchronous_commit '

@@ -32,6 +32,11 @@
 #					that also inserts UUIDv7s of uuidv7_next(interval
 #					'-1 second'): outside the safe bound's promise, so the
 #					reader need not read them; every other check holds)
+#	sgen NODE N		four clients at once each take N ids of every scheme a
+#					hot standby generates (not uid8: it fails there, as
+#					documented) on the standby NODE, in autocommit SELECTs;
+#					the promotion of NODE (and its restarts after it)
+#					inherits them all, and no other era any
 #	commit_prepared, rollback_prepared
 #					finish the oldest prepared transaction of the primary
 #	read			a round of the reader by each scheme's safe bound
@@ -78,7 +83,8 @@
 # committed) and every row of the primary's tables:
 #
 #	0. the schedule tested something: every era (the first primary, and
-#	   each restart, promotion and restore) gave ids of every scheme, and no
+#	   each restart, promotion and restore) gave ids of every scheme on its
+#	   primary, every sgen step ids of every scheme it takes, and no
 #	   client failed unless a fault stopped its server while it ran;
 #
 #	1. no id is given twice, unless the server of the later one descends
@@ -143,6 +149,9 @@ my $OP_WAIT = 3;
 
 # How many clients a gen step runs at once.
 my $CLIENTS = 4;
+
+# The schemes that a hot standby does not generate (operations.md).
+my %NOT_ON_STANDBY = (uid8 => 1);
 
 my $CONF = q{
 shared_preload_libraries = 'idtypes'
@@ -261,6 +270,7 @@ sub random_schedule
 		my @others = grep { $_ ne $sync && !$stalled{$_} && $upstream{$_} eq $primary } @standbys;
 		push @choices, 'syncnames' if $allowed{sync} && @others;
 		push @choices, 'synclevel' if $allowed{sync};
+		push @choices, 'sgen' if @standbys;
 		my @direct = grep { $upstream{$_} eq $primary } @standbys;
 		push @choices, 'syncset' if $allowed{sync} && @direct >= 2;
 		push @choices, ('member') x 2 if $allowed{sync} && $allowed{kill} && (grep { $up{$_} } @set) >= 2;
@@ -270,6 +280,10 @@ sub random_schedule
 			my $kind = $pick->(@KINDS);
 			$prepared++ if $kind eq 'prepare';
 			push @steps, [ 'gen', $kind, 5 + 5 * $r->(8) ];
+		}
+		elsif ($c eq 'sgen')
+		{
+			push @steps, [ 'sgen', $pick->(@standbys), 5 + 5 * $r->(4) ];
 		}
 		elsif ($c eq 'read' || $c eq 'catchup')
 		{
@@ -598,6 +612,12 @@ sub op_sql
 	return "BEGIN;\nSET LOCAL synchronous_commit = local;\n" . $level . $ins->() . $lsn . "COMMIT;\n" . $done
 	  if $kind eq 'local';
 	return "BEGIN;\n" . $level . $fins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'fnlocal';
+	if ($kind eq 'standby')
+	{
+		return join('', map { "SELECT '$_->{name}|' || $_->{gen}::text FROM generate_series(1, $n);\n" }
+			  grep { !$NOT_ON_STANDBY{ $_->{name} } } @s)
+		  . "SELECT 'lsn|' || pg_last_wal_replay_lsn();\nSELECT 'done|';\n";
+	}
 	if ($kind eq 'shift')
 	{
 		my ($v7) = grep { $_->{uuid_version} == 7 } @s;
@@ -681,6 +701,22 @@ sub gen_step
 		my $left = $until - time;
 		note_step($x, "op $op->{id} ($kind on $op->{node}) still waits after $OP_WAIT s: it goes on")
 		  unless wait_op($x, $op, $left > 0 ? $left : 0);
+	}
+	return;
+}
+
+# Ids on a hot standby: $CLIENTS clients at once.
+sub sgen_step
+{
+	my ($x, $name, $n) = @_;
+	my $o = $x->{nodes}{$name};
+	return missed($x, "sgen $name: not a running standby") unless $o && $o->{up} && $name ne $x->{primary};
+	my @ops = map {
+		start_op($x, $name, op_sql($x, 'standby', $n, scalar @{ $x->{ops} }), kind => 'standby', standby => $name)
+	} 1 .. $CLIENTS;
+	for my $op (@ops)
+	{
+		wait_op($x, $op, 30) or note_step($x, "op $op->{id} (standby on $name) still runs after 30 s: it goes on");
 	}
 	return;
 }
@@ -1129,6 +1165,7 @@ sub run_step
 	my ($what, @a) = @$step;
 	reap_ops($x);
 	return gen_step($x, $a[0], $a[1] // 20) if $what eq 'gen';
+	return sgen_step($x, $a[0], $a[1] // 20) if $what eq 'sgen';
 	return finish_step($x, 'commit') if $what eq 'commit_prepared';
 	return finish_step($x, 'rollback') if $what eq 'rollback_prepared';
 	return read_step($x) if $what eq 'read';
@@ -1239,7 +1276,7 @@ sub parse_op
 # restores whose WAL reached past $lsn.
 sub inherits
 {
-	my ($x, $e, $from, $lsn, $sync) = @_;
+	my ($x, $e, $from, $lsn, $sync, $standby) = @_;
 	my @chain;
 	my $c = $e;
 	while (defined $c && $c != $from)
@@ -1248,6 +1285,14 @@ sub inherits
 		$c = $x->{eras}[$c]{parent};
 	}
 	return 0 unless defined $c;
+	# ids of a hot standby: its promotion and the restarts after it, no
+	# other era (they are in its state file, in no WAL)
+	if (defined $standby)
+	{
+		my ($first, @rest) = reverse @chain;
+		return 0 unless $first && $first->{node} eq $standby && $first->{kind} =~ /standby promoted$/;
+		return !grep { $_->{fork} != $WHOLE_WAL } @rest;
+	}
 	for my $era (reverse @chain)
 	{
 		my $ok = $era->{fork} == $WHOLE_WAL
@@ -1271,7 +1316,8 @@ sub check
 			# a commit at off or local waits for no standby: its ids are
 			# asynchronous ones
 			push @given, { scheme => $id->[0], id => $id->[1], era => $op->{era}, op => $op,
-				lsn => lsn_num($op->{lsn}), sync => ($op->{level} // 'on') =~ /^(?:off|local)$/ ? '' : $op->{sync} };
+				lsn => lsn_num($op->{lsn}), sync => ($op->{level} // 'on') =~ /^(?:off|local)$/ ? '' : $op->{sync},
+				standby => $op->{standby} };
 		}
 	}
 	$x->{given} = scalar @given;
@@ -1280,8 +1326,10 @@ sub check
 	# and no client failed but where a fault ended its server
 	for my $era (@{ $x->{eras} })
 	{
-		my @none = grep { my $n = $_->{name}; !grep { $_->{era} == $era->{id} && $_->{scheme} eq $n } @given }
-		  @{ $x->{schemes} };
+		my @none = grep {
+			my $n = $_->{name};
+			!grep { $_->{era} == $era->{id} && $_->{scheme} eq $n && !defined $_->{standby} } @given
+		} @{ $x->{schemes} };
 		push @v, sprintf('era %d (%s on %s) gave no ids of %s', $era->{id}, $era->{kind}, $era->{node},
 			join(', ', map { $_->{name} } @none)) if @none;
 	}
@@ -1303,7 +1351,7 @@ sub check
 		{
 			my ($a, $b) = ($g[ $pair->[0] ], $g[ $pair->[1] ]);
 			($a, $b) = ($b, $a) if $a->{era} > $b->{era};
-			if ($a->{era} != $b->{era} && !inherits($x, $b->{era}, $a->{era}, $a->{lsn}, $a->{sync}))
+			if ($a->{era} != $b->{era} && !inherits($x, $b->{era}, $a->{era}, $a->{lsn}, $a->{sync}, $a->{standby}))
 			{
 				$allowed{repeated}++;
 				next;
@@ -1329,7 +1377,7 @@ sub check
 			  if @below && $floor ne '';
 			my @old = grep {
 				$_->{scheme} eq $name && $_->{era} != $era->{id} && $_->{era} < $era->{id}
-				  && inherits($x, $era->{id}, $_->{era}, $_->{lsn}, $_->{sync})
+				  && inherits($x, $era->{id}, $_->{era}, $_->{lsn}, $_->{sync}, $_->{standby})
 			} @given;
 			my ($top) = sort { $b->{id} cmp $a->{id} } @old;
 			if ($top)
@@ -1342,7 +1390,7 @@ sub check
 			}
 			my @not = grep {
 				$_->{scheme} eq $name && $_->{era} < $era->{id} && $_->{id} ge $new[0]
-				  && !inherits($x, $era->{id}, $_->{era}, $_->{lsn}, $_->{sync})
+				  && !inherits($x, $era->{id}, $_->{era}, $_->{lsn}, $_->{sync}, $_->{standby})
 			} @given;
 			$allowed{below} += @not;
 		}
