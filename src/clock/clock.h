@@ -333,7 +333,7 @@ idclock_sync_cover(IdSchemeId id, IdClock *c, uint64 value)
  * standbys: they have had half a window to confirm the extension before an
  * id needs it.
  */
-static inline void
+static pg_attribute_always_inline void
 idclock_cover(IdSchemeId id, IdClock *c, uint64 value)
 {
 	uint64		reserved = pg_atomic_read_u64(&c->reserved);
