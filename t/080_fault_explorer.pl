@@ -129,7 +129,7 @@ my @fixed = (
 		  . 'standby confirmed them, though the commit waits at the session\'s level; then synchronous_commit '
 		  . 'at each scope',
 		'the wait at the level of the innermost SET (commit-level-off)',
-		'read; gen write 10; stall n2; clock n1 +20s; gen fnlocal 20; gen local 10; synclevel local role; '
+		'read; gen write 10; stall n2; clock n1 +20s; gen fnlocal 20; gen local 10; gen session 10; synclevel local role; '
 		  . 'gen write 10; synclevel remote_write database; gen auto 20; synclevel off server; gen write 10; '
 		  . 'kill n1; promote n2; gen fnlocal 20; gen write 20; read'
 	],

@@ -25,7 +25,8 @@
 #					(BEGIN READ ONLY), write (INSERT ... RETURNING, COMMIT),
 #					savepoint (a part rolled back to a savepoint), rollback,
 #					prepare (PREPARE TRANSACTION, finished by a later step),
-#					local (a write whose transaction SETs LOCAL
+#					session (a write after the session's SET
+#					synchronous_commit = local), local (a write whose transaction SETs LOCAL
 #					synchronous_commit = local), fnlocal (a write whose ids
 #					come from a function declared SET synchronous_commit =
 #					local, the commit at the session's level), shift (a write
@@ -140,7 +141,7 @@ sub explorer_faults
 	return @FAULTS;
 }
 
-my @KINDS = qw(auto ro write savepoint rollback prepare local fnlocal shift);
+my @KINDS = qw(auto ro write savepoint rollback prepare session local fnlocal shift);
 
 my @LEVELS = qw(off local remote_write on remote_apply);
 
@@ -611,6 +612,8 @@ sub op_sql
 	return "BEGIN;\n" . $level . $ins->() . $lsn . "PREPARE TRANSACTION 'x$op';\n" . $done if $kind eq 'prepare';
 	return "BEGIN;\nSET LOCAL synchronous_commit = local;\n" . $level . $ins->() . $lsn . "COMMIT;\n" . $done
 	  if $kind eq 'local';
+	return "SET synchronous_commit = local;\nBEGIN;\n" . $level . $ins->() . $lsn . "COMMIT;\n" . $done
+	  if $kind eq 'session';
 	return "BEGIN;\n" . $level . $fins->() . $lsn . "COMMIT;\n" . $done if $kind eq 'fnlocal';
 	if ($kind eq 'standby')
 	{
