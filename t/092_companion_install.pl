@@ -396,6 +396,34 @@ is(companion_sqlstate($node, 'ext', 'alice', q{
 		TO clock_user}), 'ok', 'and grants them');
 is(companion_sqlstate($node, 'ext', 'clock_user', $moves), 'ok', 'to a role who then moves every clock');
 
+# 8. A run-time role of each route, granted INSERT and SELECT on a table of
+# the owner's whose defaults call every generator: it inserts without any
+# grant on the companion's schemas (a default is bound to its functions,
+# whose internal schema every role may use); to call the functions by name
+# in its own queries it needs USAGE on the schema (42501 before).
+foreach my $route ([ 'ext', 'ids', 'alice' ], [ 'plain', 'My Ids', 'bob' ])
+{
+	my ($db, $schema, $owner) = @$route;
+	my $q = qq{"$schema"};
+	my $web = "web_$db";
+	$node->safe_psql($db, "CREATE ROLE $web LOGIN");
+	my @defaults = map { $_->{gen} =~ s/^idtypes_sql\./$q./r } @schemes;
+	$node->safe_psql($db, qq{
+		CREATE SCHEMA app;
+		CREATE TABLE app.events (n int, }
+		  . join(', ', map { "$schemes[$_]{name} $schemes[$_]{type} DEFAULT $defaults[$_]" } 0 .. $#schemes) . qq{);
+		GRANT USAGE ON SCHEMA app TO $web;
+		GRANT INSERT, SELECT ON app.events TO $web;}, extra_params => [ '-U', $owner ]);
+	my $insert = 'INSERT INTO app.events (n) VALUES (1) RETURNING '
+	  . join(' AND ', map { "$_->{name} IS NOT NULL" } @schemes);
+	is($node->safe_psql($db, $insert, extra_params => [ '-U', $web ]), 't',
+		"$db: $web, granted nothing on the companion, inserts a row with an id of every generator");
+	my $call = 'SELECT ' . join(', ', @defaults);
+	is(companion_sqlstate($node, $db, $web, $call), '42501', "$db: but calls none by name without USAGE on $q");
+	$node->safe_psql($db, "GRANT USAGE ON SCHEMA $q TO $web", extra_params => [ '-U', $owner ]);
+	is(companion_sqlstate($node, $db, $web, $call), 'ok', "$db: after GRANT USAGE ON SCHEMA $q, $web calls every generator");
+}
+
 note(sprintf('the install tests took %.1f s', time() - $started));
 $node->stop;
 done_testing();

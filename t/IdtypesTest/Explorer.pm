@@ -898,6 +898,13 @@ sub repoint
 {
 	my ($x, $name, $up) = @_;
 	my $n = $x->{nodes}{$name};
+	if (!$n->{up} && $n->{killed} && -e $n->{node}->data_dir . '/standby.signal')
+	{
+		# a standby that was killed: its crash recovery runs as the standby
+		# it was (pg_rewind's own, single-user, cannot run in standby mode)
+		start_node($x, $name, after_kill => 1);
+		$n->{killed} = 0;
+	}
 	if ($n->{up})
 	{
 		# a stopped walsender would hold up the shutdown
