@@ -1014,13 +1014,8 @@ sub syncnames_step
 	note_step($x, "synchronous_standby_names reloaded from '$was' to '$name'");
 	return note_step($x, "$name is stalled: it becomes the synchronous standby when its walsender goes on")
 	  if $x->{stalled}{$name};
-	my $is_sync = "SELECT count(*) = 1 FROM pg_stat_replication WHERE application_name = '$name' AND sync_state = 'sync'";
-	for (1 .. 300)
-	{
-		return if sql($x, $x->{primary}, $is_sync) eq 't';
-		usleep(100_000);
-	}
-	return note_step($x, "$name was not yet the synchronous standby after 30 s");
+	wait_sync_state($x, $name, 'sync');
+	return;
 }
 
 # The synchronous standby of a set of two: under FIRST the first member
@@ -1035,14 +1030,17 @@ sub sync_of_set
 }
 
 # Wait (up to 30 s) until $name shows as the synchronous standby of the
-# primary; a note if not.
+# primary; a note if not.  Every 2 s the primary's configuration is
+# reloaded again: a walsender that started as the names changed was seen
+# to keep its old priority for minutes.
 sub wait_sync_state
 {
 	my ($x, $name, $state) = @_;
 	my $q = "SELECT count(*) = 1 FROM pg_stat_replication WHERE application_name = '$name' AND sync_state = '$state'";
-	for (1 .. 300)
+	for my $i (1 .. 300)
 	{
 		return 1 if sql($x, $x->{primary}, $q) eq 't';
+		sql($x, $x->{primary}, 'SELECT pg_reload_conf()') if $i % 20 == 0;
 		usleep(100_000);
 	}
 	note_step($x, "$name was not yet '$state' after 30 s");
@@ -1110,8 +1108,7 @@ sub rejoin_step
 	if (($role // 'async') eq 'sync')
 	{
 		set_sync($x, $name);
-		$x->{nodes}{$x->{primary}}{node}->poll_query_until('postgres',
-			"SELECT count(*) = 1 FROM pg_stat_replication WHERE application_name = '$name' AND sync_state = 'sync'");
+		wait_sync_state($x, $name, 'sync');
 	}
 	return;
 }
@@ -1124,7 +1121,9 @@ sub catchup_step
 	for my $s (sort keys %{ $x->{nodes} })
 	{
 		my $o = $x->{nodes}{$s};
+		# not one whose walsender is stalled, nor one whose upstream is down
 		next if $s eq $x->{primary} || !$o->{up} || grep { $x->{stalled}{$_} } ($s, $o->{upstream} // '');
+		next unless $x->{nodes}{ $o->{upstream} // '' }{up};
 		$o->{node}->poll_query_until('postgres', "SELECT pg_last_wal_replay_lsn() >= '$lsn'")
 		  or note_step($x, "$s did not catch up");
 	}
