@@ -1,7 +1,10 @@
 #!/bin/sh
-# companion/build.sh extension|plain OUT VERSION SOURCE...: the install
-# scripts of the idtypes_sql companion, both from the same sources
-# (companion/Makefile runs it):
+# companion/build.sh extension|plain OUT VERSION SCHEME_H SOURCE...: the
+# install scripts of the idtypes_sql companion, both from the same sources
+# (companion/Makefile runs it), each source first written out by
+# schemes.awk with the schemes of SCHEME_H (src/scheme.h): its blocks once
+# per scheme, its placeholders of a scheme's layout replaced by their values
+# there, so that the companion types no layout number of its own:
 #
 #   extension  the script of CREATE EXTENSION idtypes_sql
 #              (idtypes_sql--VERSION.sql): the sources in the order given,
@@ -19,11 +22,13 @@
 
 set -eu
 
-[ $# -ge 4 ] || { echo "usage: $0 extension|plain OUT VERSION SOURCE..." >&2; exit 2; }
+[ $# -ge 5 ] || { echo "usage: $0 extension|plain OUT VERSION SCHEME_H SOURCE..." >&2; exit 2; }
 kind=$1
 out=$2
 version=$3
-shift 3
+scheme_h=$4
+shift 4
+awk_schemes="$(dirname "$0")/schemes.awk"
 tag='$idtypes_sql_script$'
 
 case "$kind" in
@@ -71,10 +76,11 @@ HEAD
 	fi
 	for f in "$@"; do
 		echo ""
+		awk -f "$awk_schemes" "$scheme_h" "$f" >"$out.part" || { rm -f "$out.part" "$out.all"; exit 1; }
 		if [ "$kind" = extension ]; then
-			cat "$f"
+			cat "$out.part"
 		else
-			grep -v -e '^\\echo ' -e '-- extension only$' "$f"
+			grep -v -e '^\\echo ' -e '-- extension only$' "$out.part" || :
 		fi
 	done
 	if [ "$kind" = plain ]; then
@@ -83,5 +89,8 @@ $tag, '@extschema@', pg_catalog.quote_ident(:'schema')), '@extowner@', pg_catalo
 COMMIT;
 TAIL
 	fi
-} | sed -e "s/@version@/$version/g" -e "s/@internal@/idtypes_sql_internal/g" >"$out.tmp" || { rm -f "$out.tmp"; exit 1; }
+} >"$out.all" || { rm -f "$out.all" "$out.part"; exit 1; }
+rm -f "$out.part"
+sed -e "s/@version@/$version/g" -e "s/@internal@/idtypes_sql_internal/g" "$out.all" >"$out.tmp" || { rm -f "$out.all" "$out.tmp"; exit 1; }
+rm -f "$out.all"
 mv "$out.tmp" "$out"

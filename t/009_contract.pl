@@ -121,8 +121,7 @@ for my $s (@sources)
 # built in (in companion/Makefile's SOURCES), unless it is listed here as
 # a deliberate exception with the reason.
 my %no_companion = ();
-my $companion_make = slurp('companion/Makefile') // '';
-my %companion_sources = map { $_ => 1 } (between($companion_make, qr/\nSOURCES\s*=/, qr/[^\\]\n/) =~ /src\/(\w+)\.sql/g);
+my %companion_sources = map { $_ => 1 } (`make -s --no-print-directory -C '$root/companion' print-sources` =~ /src\/(\w+)\.sql/g);
 for my $s (grep { !$no_companion{$_} } @sources)
 {
 	my @missing = ((-e "$root/companion/src/$s.sql" ? () : "companion/src/$s.sql"),

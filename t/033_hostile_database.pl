@@ -783,7 +783,6 @@ my %override = (
 	'idtypes_sql_uid8' => [ map { "${_}::pg_catalog.int8" } 1764400000000, 0, 1, 1, 1 ],
 	'idtypes_sql_error' => { code => q{'22023'::pg_catalog.text}, message => q{'x'::pg_catalog.text},
 		detail => q{'x'::pg_catalog.text}, result => 'NULL::pg_catalog.int4' },
-	'idtypes_sql_uuid_tick' => { version => q{'uuidv7'::pg_catalog.text} },
 	'idtypes_sql_uuid_next_slow' => { version => q{'uuidv7'::pg_catalog.text} },
 	'idtypes_sql_uuid_next' => { version => q{'uuidv7'::pg_catalog.text} },
 	'idtypes_sql_session_next' => { name => q{'idtypes_sql.uuidv7'::pg_catalog.text}, floor => '0::pg_catalog.int8' },

@@ -292,7 +292,7 @@ my @denied = (
 	[ 'UPDATE idtypes_sql.idtypes_sql_settings SET medallion = 7', 'change the settings' ],
 	[ q{SELECT setval('idtypes_sql_internal.idtypes_sql_uuidv7_clock', 0)}, 'set a clock back' ],
 	[ q{SELECT nextval('idtypes_sql_internal.idtypes_sql_muid_clock')}, 'move a clock' ],
-	[ q{SELECT idtypes_sql_internal.idtypes_sql_clock_raise('hlculid', 0)}, 'raise a clock' ],
+	[ q{SELECT idtypes_sql_internal.idtypes_sql_hlculid_clock_raise(0)}, 'raise a clock' ],
 	[ q{SELECT idtypes_sql.idtypes_advance_clock('uuidv7', now())}, 'advance a clock (not granted)' ],
 	[ q{SELECT idtypes_sql.hlculid_observe(idtypes_sql.gen_hlculid())}, 'observe an hlculid (not granted)' ]);
 foreach my $d (@denied)
@@ -310,7 +310,7 @@ foreach my $s (@schemes)
 {
 	my $name = $s->{name};
 	my $ahead = $name =~ /^uuidv[678]$/
-	  ? "idtypes_sql_internal.idtypes_sql_uuid_of_tick(idtypes_sql_internal.idtypes_sql_uuid_tick('$name', idtypes_sql_internal.idtypes_sql_us(clock_timestamp() + interval '2 minutes')), "
+	  ? "idtypes_sql_internal.idtypes_sql_uuid_of_tick(idtypes_sql_internal.idtypes_sql_${name}_now_word(idtypes_sql_internal.idtypes_sql_us(clock_timestamp() + interval '2 minutes')), "
 		. "B'" . { uuidv6 => '0110', uuidv7 => '0111', uuidv8 => '1000' }->{$name} . "')"
 	  : { muid => q{idtypes_sql.muid_from_parts(clock_timestamp() + interval '2 minutes', 1, 1048575)},
 		  hlculid => q{idtypes_sql.hlculid_from_parts(clock_timestamp() + interval '2 minutes', 65535, 1, 0)},

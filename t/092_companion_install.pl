@@ -238,7 +238,8 @@ foreach my $db (qw(ext plain))
 		FROM pg_proc p WHERE p.pronamespace IN ('"$s"'::regnamespace, '$internal'::regnamespace) AND p.prosecdef})
 		  =~ s/"My Ids"\.|ids\.|$internal\.//gr,
 		join('; ', map { "$_ search_path=pg_catalog, pg_temp" }
-			'hlculid_observe(uuid)', 'idtypes_sql_clock_next(text)', 'idtypes_sql_clock_raise(text,bigint)',
+			sort('hlculid_observe(uuid)',
+				map { ("idtypes_sql_$_->{name}_clock_next()", "idtypes_sql_$_->{name}_clock_raise(bigint)") } schemes()),
 			'hlculid_observe(uuid)', map { "idtypes_advance_clock(text,$_)" } 'bigint', 'bytea', 'timestamp with time zone', 'uuid'),
 		"$db: SECURITY DEFINER only where a clock moves, search path pinned");
 	is($node->safe_psql($db, qq{

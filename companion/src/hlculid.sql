@@ -150,6 +150,17 @@ COMMENT ON FUNCTION hlculid_date_bin(pg_catalog.interval, pg_catalog.uuid, pg_ca
 -- hlculid generation
 ---------------------------------------------------------------------------
 
+-- The database's hlculid clock (idtypes_sql.sql): its word is the first 8
+-- bytes; the step is the generic one.
+CREATE FUNCTION idtypes_sql_hlculid_step(last pg_catalog.int8, now_word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.idtypes_sql_clock_step(last, now_word);
+COMMENT ON FUNCTION idtypes_sql_hlculid_step(pg_catalog.int8, pg_catalog.int8) IS 'internal: the next word of the hlculid clock';
+CREATE FUNCTION idtypes_sql_hlculid_id_word(id pg_catalog.uuid) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @internal@.idtypes_sql_hi(id);
+COMMENT ON FUNCTION idtypes_sql_hlculid_id_word(pg_catalog.uuid) IS 'internal: the hlculid clock''s word of an hlculid';
+
 -- The hybrid logical clock's word is ms << 16 | counter, the first 8
 -- bytes: the next word is the larger of now's and the last + 1, so the
 -- counter counts within a millisecond and when the clock goes back, and
@@ -171,7 +182,7 @@ BEGIN
 		RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
 	END IF;
 	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
-		word := @internal@.idtypes_sql_clock_next('hlculid');
+		word := @internal@.idtypes_sql_hlculid_clock_next();
 	ELSE
 		-- the session's clock: its words are unsigned, compared (and the
 		-- last + 1 taken) as the values XOR 2^63; at the largest word the
@@ -219,7 +230,7 @@ BEGIN
 			HINT = 'Check the clock of the node that made it.  If that clock is right, raise hlculid_max_drift.';
 	END IF;
 	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
-		PERFORM @internal@.idtypes_sql_clock_raise('hlculid', word);
+		PERFORM @internal@.idtypes_sql_hlculid_clock_raise(word);
 	ELSE
 		-- the larger as unsigned words
 		ignored := set_config('idtypes_sql.hlculid',

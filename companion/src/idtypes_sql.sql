@@ -401,218 +401,158 @@ RETURN pg_catalog.set_config(name, GREATEST(floor,
 COMMENT ON FUNCTION idtypes_sql_session_next(pg_catalog.text, pg_catalog.int8) IS
 	'internal: the next word of this session''s clock kept in a parameter: the larger of floor and the last word + 1';
 
--- The database's clocks (clock = 'sequence', and always for muid and
--- uid8, which have no random bits to keep sessions apart): one sequence
--- per scheme holds its last clock word, XOR 2^63 so that the unsigned
--- order of the words is the order of the sequence's signed values.  A
--- sequence is WAL-logged by PostgreSQL and replicated, so that after a
--- crash, a failover or a restore from a physical backup the clock resumes
--- where the log says (nextval() logs 32 values ahead; setval() logs each
--- value), as a sequence's values do.  pg_dump dumps their values with the
--- extension (and the tables of a plain install), so that a restore goes
--- on from them.
-CREATE SEQUENCE idtypes_sql_muid_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-CREATE SEQUENCE idtypes_sql_hlculid_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-CREATE SEQUENCE idtypes_sql_uid8_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-CREATE SEQUENCE idtypes_sql_uuidv6_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-CREATE SEQUENCE idtypes_sql_uuidv7_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-CREATE SEQUENCE idtypes_sql_uuidv8_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-CREATE SEQUENCE idtypes_sql_tid62_clock AS pg_catalog.int8
-	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
-COMMENT ON SEQUENCE idtypes_sql_muid_clock IS 'the database''s muid clock: its last word XOR 2^63';
-COMMENT ON SEQUENCE idtypes_sql_hlculid_clock IS 'the database''s hlculid clock: its last word XOR 2^63';
-COMMENT ON SEQUENCE idtypes_sql_uid8_clock IS 'the database''s uid8 clock: its last word XOR 2^63';
-COMMENT ON SEQUENCE idtypes_sql_uuidv6_clock IS 'the database''s UUIDv6 clock: its last word XOR 2^63';
-COMMENT ON SEQUENCE idtypes_sql_uuidv7_clock IS 'the database''s UUIDv7 clock: its last word XOR 2^63';
-COMMENT ON SEQUENCE idtypes_sql_uuidv8_clock IS 'the database''s UUIDv8 clock: its last word XOR 2^63';
-COMMENT ON SEQUENCE idtypes_sql_tid62_clock IS 'the database''s tid62 clock: its last word XOR 2^63';
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_muid_clock', ''); -- extension only
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_hlculid_clock', ''); -- extension only
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uid8_clock', ''); -- extension only
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv6_clock', ''); -- extension only
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv7_clock', ''); -- extension only
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_uuidv8_clock', ''); -- extension only
-SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_tid62_clock', ''); -- extension only
--- what the database's clock of each scheme serialises on: LOCK TABLE of
--- its empty table, which no other role may lock (no privilege on it is
--- granted), so that none can hold it as any role can hold an advisory
--- lock.  (The database's owner may still ANALYZE it in a transaction, and
--- a superuser may lock anything.)
-CREATE TABLE idtypes_sql_muid_lock ();
-CREATE TABLE idtypes_sql_hlculid_lock ();
-CREATE TABLE idtypes_sql_uid8_lock ();
-CREATE TABLE idtypes_sql_uuidv6_lock ();
-CREATE TABLE idtypes_sql_uuidv7_lock ();
-CREATE TABLE idtypes_sql_uuidv8_lock ();
-CREATE TABLE idtypes_sql_tid62_lock ();
+-- The generic step of a clock: the larger of the word of now and the last
+-- word + 1, as unsigned words (compared, and 1 added, as the values XOR
+-- 2^63), so that the words strictly increase, also when the system clock
+-- steps back; now's word at the first.  The caller checks first that the
+-- last word is not the scheme's largest.  A scheme's own step
+-- (idtypes_sql_<scheme>_step(), in its source) is this one or its own rule.
+CREATE FUNCTION idtypes_sql_clock_step(last pg_catalog.int8, now_word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN last IS NULL THEN now_word
+	ELSE GREATEST(now_word OPERATOR(pg_catalog.#) (-9223372036854775808)::pg_catalog.int8,
+				  (last OPERATOR(pg_catalog.#) (-9223372036854775808)::pg_catalog.int8) + 1::pg_catalog.int8)
+		 OPERATOR(pg_catalog.#) (-9223372036854775808)::pg_catalog.int8 END;
+COMMENT ON FUNCTION idtypes_sql_clock_step(pg_catalog.int8, pg_catalog.int8) IS
+	'internal: the next word of a clock: the larger of now''s word and the last + 1, as unsigned words';
 
--- A scheme's clock: its number, its sequence, its lock; 22023 for a name
--- that is not a scheme's.
+-- The word of a time, and the time of a word, for the schemes whose ticks
+-- are whole microseconds and whose bits below the tick count count ids
+-- (all but the UUIDs, whose own are in uuid.sql):
+--   idtypes_sql_<scheme>_now_word(us)  the word of now (microseconds since
+--     1970), its low bits zero; a system clock before the scheme's epoch
+--     counts as its epoch (the generators check the end of the range);
+--   idtypes_sql_<scheme>_word_us(word)  the time of a word's tick, in
+--     microseconds since 1970;
+--   idtypes_sql_<scheme>_word_past(us)  the last word of the tick that
+--     holds a microsecond.
+-- @each scheme type!=uuid
+CREATE FUNCTION idtypes_sql_@scheme@_now_word(us pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN GREATEST(us - (@scheme.epoch_us@)::pg_catalog.int8, 0::pg_catalog.int8) / @scheme.tick_us@::pg_catalog.int8 << @scheme.counter_bits@;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_now_word(pg_catalog.int8) IS
+	'internal: the word of the @scheme.label@ clock at a count of microseconds since 1970';
+CREATE FUNCTION idtypes_sql_@scheme@_word_us(word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (word >> @scheme.counter_bits@ & @scheme.tick_max@::pg_catalog.int8) * @scheme.tick_us@::pg_catalog.int8
+	+ (@scheme.epoch_us@)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_word_us(pg_catalog.int8) IS
+	'internal: the time of a word of the @scheme.label@ clock, in microseconds since 1970';
+CREATE FUNCTION idtypes_sql_@scheme@_word_past(us pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (((us - (@scheme.epoch_us@)::pg_catalog.int8) / @scheme.tick_us@::pg_catalog.int8 + 1::pg_catalog.int8) << @scheme.counter_bits@)
+	- 1::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_word_past(pg_catalog.int8) IS
+	'internal: the last word of the @scheme.label@ clock in the tick of a count of microseconds since 1970';
+-- @end
+
+-- A scheme's clock: its number, 22023 for a name that is not a scheme's.
 CREATE FUNCTION idtypes_sql_clock_key(scheme pg_catalog.text) RETURNS pg_catalog.int4
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	key int4 := array_position(ARRAY['muid', 'hlculid', 'uid8', 'uuidv6', 'uuidv7', 'uuidv8', 'tid62'], scheme);
+	key int4 := array_position(ARRAY[@schemes.array@], scheme);
 BEGIN
 	IF key IS NULL THEN
 		RAISE EXCEPTION 'unknown idtypes scheme: "%"', scheme USING ERRCODE = '22023',
-			HINT = 'The schemes are muid, hlculid, uid8, uuidv6, uuidv7, uuidv8 and tid62.';
+			HINT = 'The schemes are @schemes.names@.';
 	END IF;
 	RETURN key;
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_clock_key(pg_catalog.text) IS
 	'internal: the number of a scheme''s clock, 22023 for an unknown scheme';
-CREATE FUNCTION idtypes_sql_clock_seq(scheme pg_catalog.text) RETURNS pg_catalog.regclass
-	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
-	SET search_path = pg_catalog, pg_temp
-AS $fn$
-BEGIN
-	PERFORM @internal@.idtypes_sql_clock_key(scheme);
-	RETURN ('@internal@.idtypes_sql_' || scheme || '_clock')::regclass;
-END
-$fn$;
-COMMENT ON FUNCTION idtypes_sql_clock_seq(pg_catalog.text) IS 'internal: the sequence that holds a scheme''s clock';
-CREATE FUNCTION idtypes_sql_clock_lock(scheme pg_catalog.text) RETURNS pg_catalog.text
-	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
-	SET search_path = pg_catalog, pg_temp
-AS $fn$
-BEGIN
-	PERFORM @internal@.idtypes_sql_clock_key(scheme);
-	RETURN format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', ('@internal@.idtypes_sql_' || scheme || '_lock')::regclass);
-END
-$fn$;
-COMMENT ON FUNCTION idtypes_sql_clock_lock(pg_catalog.text) IS
-	'internal: the statement that takes the lock a scheme''s clock serialises on';
 
--- The next word of the database's clock of a scheme.  A sequence can add
--- one, but not take the larger of two values, so the word is read and
--- written under the scheme's lock (idtypes_sql_clock_lock()), taken in a
--- block that ends by raising IDSQ0 and catching it: the block's rollback
--- releases the lock before the function returns (and an error does too),
--- and keeps what the sequence was set to, since a sequence does not roll
--- back.  The rules are the C extension's: the larger of now's word and
--- the last + 1 (muid, hlculid, the UUIDs), tid62's counter with its random
--- start and step, uid8's slots and sequences, which wait (outside the
--- lock) for the next millisecond when one is used up.  SECURITY DEFINER,
--- so that the sequences and the locks need no privilege for other roles,
--- who could set a clock back or hold it: its owner is the role that ran
--- the script; the body names every object with its schema, and the search
--- path is pinned.
-CREATE FUNCTION idtypes_sql_clock_next(scheme pg_catalog.text) RETURNS pg_catalog.int8
-	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
+-- The database's clocks (clock = 'sequence', and always for muid and
+-- uid8, which have no random bits to keep sessions apart), one for each
+-- scheme, each with these objects (written once for each scheme of
+-- src/scheme.h by the companion's build; the scheme's source gives what
+-- is its own: the word of a time, the step, the word of an id):
+--
+-- - a sequence that holds its last clock word, XOR 2^63 so that the
+--   unsigned order of the words is the order of the sequence's signed
+--   values.  A sequence is WAL-logged by PostgreSQL and replicated, so that
+--   after a crash, a failover or a restore from a physical backup the clock
+--   resumes where the log says (nextval() logs 32 values ahead; setval()
+--   logs each value), as a sequence's values do.  pg_dump dumps their
+--   values with the extension (and the tables of a plain install), so that
+--   a restore goes on from them; the role that installed the extension
+--   may set one (as with any sequence of hers: ids may then repeat);
+-- - the lock the clock serialises on: LOCK TABLE of an empty table, which
+--   no other role may lock (no privilege on it is granted), so that none
+--   can hold it as any role can hold an advisory lock.  (The database's
+--   owner may still ANALYZE it in a transaction, and a superuser may lock
+--   anything);
+-- - idtypes_sql_<scheme>_clock_next(), the next word.  A sequence can add
+--   one, but not take the larger of two values, so the word is read and
+--   written under the lock, taken in a block that ends by raising IDSQ0
+--   and catching it: the block's rollback releases the lock before the
+--   function returns (and an error does too), and keeps what the sequence
+--   was set to, since a sequence does not roll back.  At the scheme's
+--   largest word the clock is exhausted (22008).  A step that gives no
+--   word (uid8's, every id of a millisecond used) waits, outside the lock,
+--   for the system clock's next tick, and after a tick's wait takes the
+--   next tick whatever the system clock says.  SECURITY DEFINER, so that
+--   the sequences and the locks need no privilege for other roles, who
+--   could set a clock back or hold it: its owner is the role that ran the
+--   script; the body names every object with its schema, and the search
+--   path is pinned;
+-- - idtypes_sql_<scheme>_clock_raise(word): the clock raised to a word,
+--   never back, under its lock; returns the clock's word then.  For
+--   hlculid_observe() and idtypes_advance_clock(), which are granted as
+--   the C extension's are;
+-- - idtypes_sql_<scheme>_advance(word, t): idtypes_advance_clock() of the
+--   scheme: the clock raised to word, whose time is t (checked against the
+--   server's clock; a NULL word: before the scheme's epoch, nothing to
+--   raise); returns the time the clock then stands at (its last word's);
+-- - idtypes_sql_<scheme>_advance_past(t) and _advance_id(id): the word of
+--   the last microsecond of t (or of its tick, when that is longer), and of
+--   an id, for it.
+-- @each scheme
+CREATE SEQUENCE idtypes_sql_@scheme@_clock AS pg_catalog.int8
+	MINVALUE -9223372036854775808 START WITH -9223372036854775808 NO CYCLE;
+COMMENT ON SEQUENCE idtypes_sql_@scheme@_clock IS 'the database''s @scheme.label@ clock: its last word XOR 2^63';
+SELECT pg_catalog.pg_extension_config_dump('idtypes_sql_@scheme@_clock', ''); -- extension only
+GRANT UPDATE ON SEQUENCE idtypes_sql_@scheme@_clock TO @extowner@; -- extension only
+CREATE TABLE idtypes_sql_@scheme@_lock ();
+COMMENT ON TABLE idtypes_sql_@scheme@_lock IS 'internal: the lock of the database''s @scheme.label@ clock (empty)';
+
+CREATE FUNCTION idtypes_sql_@scheme@_clock_next() RETURNS pg_catalog.int8
+	LANGUAGE plpgsql VOLATILE SECURITY DEFINER PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	seq regclass;
-	lock_clock text;
 	us int8 := @internal@.idtypes_sql_now_us();
-	now_word int8;				-- the word of now, its low bits zero
+	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
-	nslots int4;				-- uid8: the generator ids of this node
-	used_up int8;				-- uid8: a millisecond seen used up
-	waited int8 := 0;			-- uid8: microseconds slept since
-	r int8;
-	s int8;
+	stuck int8;					-- a last word at which the step waits
+	waited int8 := 0;			-- microseconds slept at it
+	pause int8;
 BEGIN
-	lock_clock := @internal@.idtypes_sql_clock_lock(scheme);
-	seq := @internal@.idtypes_sql_clock_seq(scheme);
-	IF scheme = 'uid8' THEN
-		SELECT uid8_generator_count INTO nslots FROM @internal@.idtypes_sql_settings;
-	END IF;
 	LOOP
-		-- the word of now (a system clock before the scheme's epoch counts
-		-- as its epoch; the clock goes on from its last word)
-		CASE scheme
-			WHEN 'muid' THEN
-				now_word := greatest(us, 0);
-			WHEN 'hlculid' THEN
-				now_word := greatest(us / 1000, 0);
-				IF now_word > 281474976710655 THEN
-					RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
-				END IF;
-				now_word := now_word << 16;
-			WHEN 'uid8' THEN
-				now_word := greatest(us / 1000, 0) << 17;
-			WHEN 'uuidv6', 'uuidv7', 'uuidv8' THEN
-				now_word := @internal@.idtypes_sql_uuid_tick(scheme, us);
-			WHEN 'tid62' THEN
-				-- seconds since 2020-01-01
-				now_word := greatest(us / 1000000 - 1577836800, 0);
-				IF now_word > 4294967295 THEN
-					RAISE EXCEPTION 'system clock is beyond the range of type tid62'
-						USING ERRCODE = '22008', DETAIL = 'A tid62 holds times up to 2156-02-07 06:28:15+00.';
-				END IF;
-				now_word := now_word << 32;
-				-- the counter's start at a new second (below 2^31) and the
-				-- step (1 to 256), from the CSPRNG
-				r := ('x' || translate(substr(gen_random_uuid()::text, 1, 18), '-', ''))::bit(64)::int8;
-		END CASE;
-
+		now_word := @internal@.idtypes_sql_@scheme@_now_word(us);
 		BEGIN
-			EXECUTE lock_clock;
-			flast := pg_sequence_last_value(seq);
+			LOCK TABLE @internal@.idtypes_sql_@scheme@_lock IN SHARE UPDATE EXCLUSIVE MODE;
+			flast := pg_sequence_last_value('@internal@.idtypes_sql_@scheme@_clock'::regclass);
 			last := flast # (-9223372036854775808);
-			IF last IS NULL THEN
-				word := now_word;
-				IF scheme = 'tid62' THEN
-					word := word | (r >> 32 & 2147483647);
-				END IF;
-			ELSIF scheme = 'tid62' THEN
-				-- C's tid62_step(): within the last second (or while the
-				-- system clock is behind it) the counter advances by the
-				-- step; a new second starts it at the random start
-				s := last >> 32 & 4294967295;
-				IF now_word >> 32 & 4294967295 > s THEN
-					word := now_word | (r >> 32 & 2147483647);
-				ELSIF (last & 4294967295) + (r & 255) + 1 <= 4294967295 THEN
-					word := last + (r & 255) + 1;
-				ELSIF s >= 4294967295 THEN
-					RAISE EXCEPTION 'tid62 clock exhausted' USING ERRCODE = '22008',
-						DETAIL = 'Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.';
-				ELSE
-					word := (s + 1) << 32 | (r >> 32 & 2147483647);
-				END IF;
-			ELSIF scheme = 'uid8' THEN
-				-- C's uid8_step(): the word is ms << 17 | seq << 11 | slot
-				IF now_word >> 17 > last >> 17 THEN
-					word := now_word;
-				ELSIF (last & 2047) + 1 < nslots THEN
-					word := last + 1;
-				ELSIF (last >> 11 & 63) < 63 THEN
-					word := ((last >> 11) + 1) << 11;
-				ELSIF used_up = last >> 17 AND waited >= 1000 THEN
-					-- used up a real millisecond ago: on to the next
-					-- millisecond, whatever the system clock says
-					word := ((last >> 17) + 1) << 17;
-				ELSE
-					IF used_up IS DISTINCT FROM last >> 17 THEN
-						used_up := last >> 17;
-						waited := 0;
-					END IF;
-					word := NULL;
-				END IF;
-			ELSIF flast = 9223372036854775807 THEN
-				RAISE EXCEPTION 'the % clock is exhausted', scheme USING ERRCODE = '22008',
+			IF last = @scheme.word_max@ THEN
+				RAISE EXCEPTION 'the @scheme@ clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
-			ELSE
-				-- the larger as unsigned words: of the values XOR 2^63
-				word := greatest(now_word # (-9223372036854775808), flast + 1) # (-9223372036854775808);
+			END IF;
+			word := @internal@.idtypes_sql_@scheme@_step(last, now_word);
+			IF word IS NULL AND stuck = last AND waited >= greatest(@scheme.tick_us@, 1) THEN
+				-- every word of the last tick used a tick ago: on to the
+				-- next tick, whatever the system clock says
+				word := ((last >> @scheme.counter_bits@) + 1) << @scheme.counter_bits@;
 			END IF;
 			IF word IS NOT NULL THEN
 				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval(seq);
+					PERFORM nextval('@internal@.idtypes_sql_@scheme@_clock'::regclass);
 				ELSE
-					PERFORM setval(seq, word # (-9223372036854775808));
+					PERFORM setval('@internal@.idtypes_sql_@scheme@_clock'::regclass, word # (-9223372036854775808));
 				END IF;
 			END IF;
 			-- roll the block back: the lock goes, the sequence keeps its value
@@ -621,36 +561,37 @@ BEGIN
 			NULL;
 		END;
 		EXIT WHEN word IS NOT NULL;
-		-- uid8, a millisecond used up: sleep to the next one (by the
-		-- system clock), or a millisecond if the clock is behind it
-		r := CASE WHEN now_word >> 17 = last >> 17 THEN 1000 - us % 1000 ELSE 1000 END;
-		PERFORM pg_sleep(r / 1000000.0);
-		waited := waited + r;
+		IF stuck IS DISTINCT FROM last THEN
+			stuck := last;
+			waited := 0;
+		END IF;
+		-- sleep to the system clock's next tick, or a tick if the system
+		-- clock is behind the last word
+		pause := greatest(@scheme.tick_us@, 1);
+		IF now_word >> @scheme.counter_bits@ = last >> @scheme.counter_bits@ THEN
+			pause := pause - (us - @scheme.epoch_us@) % pause;
+		END IF;
+		PERFORM pg_sleep(pause / 1000000.0);
+		waited := waited + pause;
 		us := @internal@.idtypes_sql_now_us();
 	END LOOP;
 	RETURN word;
 END
 $fn$;
-COMMENT ON FUNCTION idtypes_sql_clock_next(pg_catalog.text) IS
-	'internal: the next word of the database''s clock of a scheme (muid, hlculid, uid8, uuidv6, uuidv7, uuidv8, tid62)';
+COMMENT ON FUNCTION idtypes_sql_@scheme@_clock_next() IS 'internal: the next word of the database''s @scheme.label@ clock';
 
--- Raise the database's clock of a scheme to a word, never back, under its
--- lock; returns the clock's word then.  For hlculid_observe() and
--- idtypes_advance_clock(), which are granted as the C extension's are.
-CREATE FUNCTION idtypes_sql_clock_raise(scheme pg_catalog.text, word pg_catalog.int8) RETURNS pg_catalog.int8
+CREATE FUNCTION idtypes_sql_@scheme@_clock_raise(word pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	lock_clock text := @internal@.idtypes_sql_clock_lock(scheme);
-	seq regclass := @internal@.idtypes_sql_clock_seq(scheme);
 	flast int8;
 BEGIN
 	BEGIN
-		EXECUTE lock_clock;
-		flast := pg_sequence_last_value(seq);
+		LOCK TABLE @internal@.idtypes_sql_@scheme@_lock IN SHARE UPDATE EXCLUSIVE MODE;
+		flast := pg_sequence_last_value('@internal@.idtypes_sql_@scheme@_clock'::regclass);
 		IF flast IS NULL OR word # (-9223372036854775808) > flast THEN
-			flast := setval(seq, word # (-9223372036854775808));
+			flast := setval('@internal@.idtypes_sql_@scheme@_clock'::regclass, word # (-9223372036854775808));
 		END IF;
 		-- roll the block back: the lock goes, the sequence keeps its value
 		RAISE SQLSTATE 'IDSQ0';
@@ -660,23 +601,11 @@ BEGIN
 	RETURN flast # (-9223372036854775808);
 END
 $fn$;
-COMMENT ON FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) IS
-	'internal: raises the database''s clock of a scheme to a word, never back; returns the clock''s word';
-REVOKE EXECUTE ON FUNCTION idtypes_sql_clock_raise(pg_catalog.text, pg_catalog.int8) FROM PUBLIC;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_clock_raise(pg_catalog.int8) IS
+	'internal: raises the database''s @scheme.label@ clock to a word, never back; returns the clock''s word';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_@scheme@_clock_raise(pg_catalog.int8) FROM PUBLIC;
 
--- The C extension's idtypes_advance_clock(): the database's clock of a
--- scheme moved past a time or an id, so that every id of the scheme
--- generated afterwards from it (in the sequence mode, and always for muid
--- and uid8) sorts after it.  For a table moved from the C extension, or
--- restored from elsewhere.  Never moves a clock back.  Returns the time the
--- clock then stands at (its last word's tick).  A session's own clock (the
--- session mode) starts from the system clock, and is not moved.  Not
--- granted to PUBLIC: its owner may grant it.
---
--- What the forms share: the clock raised to word (the last word of the
--- tick that holds t, or the id's own; NULL: before the scheme's epoch,
--- nothing to raise), after the check of t against the server's clock.
-CREATE FUNCTION idtypes_sql_advance(scheme pg_catalog.text, word pg_catalog.int8, t pg_catalog.timestamptz)
+CREATE FUNCTION idtypes_sql_@scheme@_advance(word pg_catalog.int8, t pg_catalog.timestamptz)
 	RETURNS pg_catalog.timestamptz
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
@@ -687,28 +616,67 @@ DECLARE
 BEGIN
 	SELECT greatest(coalesce(s.hlculid_max_drift, '5 minutes'), '5 minutes') INTO drift FROM @internal@.idtypes_sql_settings s;
 	IF NOT isfinite(t) OR t > clock_timestamp() + drift THEN
-		RAISE EXCEPTION 'cannot move the % clock that far ahead of this server''s clock', scheme USING ERRCODE = '22008',
+		RAISE EXCEPTION 'cannot move the @scheme@ clock that far ahead of this server''s clock' USING ERRCODE = '22008',
 			DETAIL = format('The target is %s; at most %s ahead of the server''s clock is allowed.', t, drift);
 	END IF;
 	IF word IS NULL THEN
-		last := pg_sequence_last_value(@internal@.idtypes_sql_clock_seq(scheme)) # (-9223372036854775808);
+		last := pg_sequence_last_value('@internal@.idtypes_sql_@scheme@_clock'::regclass) # (-9223372036854775808);
 	ELSE
-		last := @internal@.idtypes_sql_clock_raise(scheme, word);
+		last := @internal@.idtypes_sql_@scheme@_clock_raise(word);
 	END IF;
-	RETURN @internal@.idtypes_sql_ts(CASE scheme
-		WHEN 'muid' THEN last
-		WHEN 'hlculid' THEN (last >> 16) * 1000
-		WHEN 'uid8' THEN (last >> 17) * 1000
-		WHEN 'uuidv6' THEN (last - 122192928000000000) / 10
-		WHEN 'uuidv7' THEN (last >> 12) * 1000 + (last & 4095) * 1000 / 4096
-		WHEN 'uuidv8' THEN last * 2 / 125
-		ELSE ((last >> 32 & 4294967295) + 1577836800) * 1000000 END);
+	RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_@scheme@_word_us(last));
 END
 $fn$;
-COMMENT ON FUNCTION idtypes_sql_advance(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz) IS
-	'internal: raises the database''s clock of a scheme to a word whose time is t (checked); returns the clock''s time';
-REVOKE EXECUTE ON FUNCTION idtypes_sql_advance(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz) FROM PUBLIC;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_advance(pg_catalog.int8, pg_catalog.timestamptz) IS
+	'internal: raises the database''s @scheme.label@ clock to a word whose time is t (checked); returns the clock''s time';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_@scheme@_advance(pg_catalog.int8, pg_catalog.timestamptz) FROM PUBLIC;
 
+CREATE FUNCTION idtypes_sql_@scheme@_advance_past(past pg_catalog.timestamptz) RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	us int8;
+	word int8;
+BEGIN
+	IF isfinite(past) THEN
+		us := @internal@.idtypes_sql_us(past);
+		IF us >= @scheme.epoch_us@ THEN
+			word := @internal@.idtypes_sql_@scheme@_word_past(us);
+		END IF;
+	END IF;
+	RETURN @internal@.idtypes_sql_@scheme@_advance(word, past);
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_advance_past(pg_catalog.timestamptz) IS
+	'internal: moves the database''s @scheme.label@ clock past a time';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_@scheme@_advance_past(pg_catalog.timestamptz) FROM PUBLIC;
+
+CREATE FUNCTION idtypes_sql_@scheme@_advance_id(past @scheme.ctype@) RETURNS pg_catalog.timestamptz
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	RETURN @internal@.idtypes_sql_@scheme@_advance(@internal@.idtypes_sql_@scheme@_id_word(past), @internal@.@scheme.timestamp_fn@(past));
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_advance_id(@scheme.ctype@) IS
+	'internal: moves the database''s @scheme.label@ clock past an id';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_@scheme@_advance_id(@scheme.ctype@) FROM PUBLIC;
+
+-- @end
+-- The C extension's idtypes_advance_clock(): the database's clock of a
+-- scheme moved past a time or an id, so that every id of the scheme
+-- generated afterwards from it (in the sequence mode, and always for muid
+-- and uid8) sorts after it.  For a table moved from the C extension, or
+-- restored from elsewhere.  Never moves a clock back.  Returns the time the
+-- clock then stands at (its last word's tick).  A session's own clock (the
+-- session mode) starts from the system clock, and is not moved.  Not
+-- granted to PUBLIC: the role that installed the companion may call and
+-- grant it.  Each form checks the scheme's name against the table (so
+-- that the name it puts into the statement it runs is a scheme's) and
+-- runs the scheme's function for it.
+--
 -- Past a time: past the end of its microsecond, or of the scheme's tick
 -- when that is longer.
 CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.timestamptz) RETURNS pg_catalog.timestamptz
@@ -716,114 +684,59 @@ CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.ti
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	key int4 := @internal@.idtypes_sql_clock_key(scheme);
-	us int8;
-	word int8;
+	t timestamptz;
 BEGIN
-	IF isfinite(past) THEN
-		us := @internal@.idtypes_sql_us(past);
-		-- the last word of past's microsecond, or of its tick
-		word := CASE scheme
-			WHEN 'muid' THEN us
-			WHEN 'hlculid' THEN ((us + 1000) / 1000 << 16) - 1
-			WHEN 'uid8' THEN ((us + 1000) / 1000 << 17) - 1
-			WHEN 'uuidv6' THEN (us + 1) * 10 + 122192928000000000 - 1
-			WHEN 'uuidv7' THEN ((us + 1) * 512 + 124) / 125 - 1
-			WHEN 'uuidv8' THEN ((us + 1) * 125 + 1) / 2 - 1
-			ELSE ((us / 1000000 - 1577836799) << 32) - 1 END;
-		-- before the scheme's epoch: nothing to raise
-		IF us < (CASE scheme WHEN 'uuidv6' THEN -12219292800000000 WHEN 'tid62' THEN 1577836800000000 ELSE 0 END) THEN
-			word := NULL;
-		END IF;
-	END IF;
-	RETURN @internal@.idtypes_sql_advance(scheme, word, past);
+	PERFORM @internal@.idtypes_sql_clock_key(scheme);
+	EXECUTE format('SELECT @internal@.%I($1)', 'idtypes_sql_' || scheme || '_advance_past') INTO t USING past;
+	RETURN t;
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) IS
 	'moves the database''s clock of a scheme past a time: every id generated from it afterwards has a later time';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 
--- Past an id: the next id of the scheme sorts after it.  A uuid is a muid,
--- an hlculid or a UUIDv6, v7 or v8 (scheme says which), a bigint a uid8,
--- a bytea a tid62; else 22023.
-CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+-- Past an id: the next id of the scheme sorts after it.  The id is of the
+-- scheme's companion type (@schemes.types@), else 22023.
+CREATE FUNCTION idtypes_sql_advance_id(scheme pg_catalog.text, past anyelement) RETURNS pg_catalog.timestamptz
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	hi int8 := @internal@.idtypes_sql_hi(past);
+	key int4 := @internal@.idtypes_sql_clock_key(scheme);
+	t timestamptz;
 BEGIN
-	CASE scheme
-		WHEN 'muid' THEN
-			RETURN @internal@.idtypes_sql_advance(scheme, hi >> 8 & 72057594037927935, @internal@.muid_timestamp(past));
-		WHEN 'hlculid' THEN
-			RETURN @internal@.idtypes_sql_advance(scheme, hi, @internal@.hlculid_timestamp(past));
-		WHEN 'uuidv6', 'uuidv7', 'uuidv8' THEN
-			IF @internal@.uuidv_version(past) IS DISTINCT FROM right(scheme, 1)::int2 THEN
-				RAISE EXCEPTION '"%" is not a version % UUID', past, right(scheme, 1) USING ERRCODE = '22023';
-			END IF;
-			RETURN @internal@.idtypes_sql_advance(scheme, @internal@.idtypes_sql_time_hi_tick(hi),
-				CASE scheme WHEN 'uuidv8' THEN @internal@.uuidv8_timestamp(past) ELSE @internal@.uuidv_timestamp(past) END);
-		ELSE
-			PERFORM @internal@.idtypes_sql_clock_key(scheme);
-			RAISE EXCEPTION 'a % is not a uuid', scheme USING ERRCODE = '22023',
-				HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
-	END CASE;
+	IF (ARRAY[@schemes.ctypes@])[key] <> format_type(pg_typeof(past), NULL) THEN
+		RAISE EXCEPTION 'a % is not a %', scheme, format_type(pg_typeof(past), NULL) USING ERRCODE = '22023',
+			HINT = 'The companion''s ids are @schemes.types@.';
+	END IF;
+	EXECUTE format('SELECT @internal@.%I($1)', 'idtypes_sql_' || scheme || '_advance_id') INTO t USING past;
+	RETURN t;
 END
 $fn$;
+COMMENT ON FUNCTION idtypes_sql_advance_id(pg_catalog.text, anyelement) IS
+	'internal: moves the database''s clock of a scheme past an id of its type';
+REVOKE EXECUTE ON FUNCTION idtypes_sql_advance_id(pg_catalog.text, anyelement) FROM PUBLIC;
+
+CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @internal@.idtypes_sql_advance_id(scheme, past);
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.uuid) IS
-	'moves the database''s clock of a scheme (muid, hlculid, uuidv6, uuidv7, uuidv8) past an id: the next id sorts after it';
+	'moves the database''s clock of a scheme whose ids are uuids past an id: the next id sorts after it';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.uuid) FROM PUBLIC;
 
 CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.int8) RETURNS pg_catalog.timestamptz
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-	SET search_path = pg_catalog, pg_temp
-AS $fn$
-BEGIN
-	IF scheme <> 'uid8' THEN
-		PERFORM @internal@.idtypes_sql_clock_key(scheme);
-		RAISE EXCEPTION 'a % is not a bigint', scheme USING ERRCODE = '22023',
-			HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
-	END IF;
-	-- its millisecond and sequence, every generator slot of them used
-	RETURN @internal@.idtypes_sql_advance(scheme,
-		(@internal@.idtypes_sql_uid8_ms(past) << 17) | ((past >> 16 & 63) << 11) | 2047, @internal@.uid8_timestamp(past));
-END
-$fn$;
+	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @internal@.idtypes_sql_advance_id(scheme, past);
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) IS
-	'moves the database''s uid8 clock past an id: the next id sorts after it';
+	'moves the database''s clock of a scheme whose ids are bigints (uid8) past an id: the next id sorts after it';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) FROM PUBLIC;
 
 CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.bytea) RETURNS pg_catalog.timestamptz
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-	SET search_path = pg_catalog, pg_temp
-AS $fn$
-DECLARE
-	t timestamptz;
-BEGIN
-	IF scheme <> 'tid62' THEN
-		PERFORM @internal@.idtypes_sql_clock_key(scheme);
-		RAISE EXCEPTION 'a % is not a bytea', scheme USING ERRCODE = '22023',
-			HINT = 'A uuid is a muid, an hlculid or a UUIDv6, v7 or v8; a uid8 is a bigint, a tid62 a bytea.';
-	END IF;
-	t := @internal@.tid62_timestamp(past);
-	RETURN @internal@.idtypes_sql_advance(scheme, @internal@.idtypes_sql_hex_int8(encode(substr(past, 1, 8), 'hex')), t);
-END
-$fn$;
+	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @internal@.idtypes_sql_advance_id(scheme, past);
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) IS
-	'moves the database''s tid62 clock past an id: the next id sorts after it';
+	'moves the database''s clock of a scheme whose ids are bytea (tid62) past an id: the next id sorts after it';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) FROM PUBLIC;
-
--- the clocks are set by a restore from pg_dump, as the role that
--- installed the extension (who may set one back, as with any sequence of
--- hers: ids may then repeat)
-GRANT UPDATE ON SEQUENCE idtypes_sql_muid_clock TO @extowner@; -- extension only
-GRANT UPDATE ON SEQUENCE idtypes_sql_hlculid_clock TO @extowner@; -- extension only
-GRANT UPDATE ON SEQUENCE idtypes_sql_uid8_clock TO @extowner@; -- extension only
-GRANT UPDATE ON SEQUENCE idtypes_sql_uuidv6_clock TO @extowner@; -- extension only
-GRANT UPDATE ON SEQUENCE idtypes_sql_uuidv7_clock TO @extowner@; -- extension only
-GRANT UPDATE ON SEQUENCE idtypes_sql_uuidv8_clock TO @extowner@; -- extension only
-GRANT UPDATE ON SEQUENCE idtypes_sql_tid62_clock TO @extowner@; -- extension only
 
 -- The version of the companion installed here (also for a plain install,
 -- which has no pg_extension row).

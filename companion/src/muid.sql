@@ -123,13 +123,24 @@ COMMENT ON SEQUENCE idtypes_sql_muid_marks IS
 	'internal: counts the issues of muid offsets, so that a rollback to a savepoint does not give an offset again';
 GRANT USAGE ON SEQUENCE idtypes_sql_muid_marks TO PUBLIC;
 
+-- The database's muid clock (idtypes_sql.sql): its word is the tick
+-- count, the muid's first 7 bytes; the step is the generic one.
+CREATE FUNCTION idtypes_sql_muid_step(last pg_catalog.int8, now_word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.idtypes_sql_clock_step(last, now_word);
+COMMENT ON FUNCTION idtypes_sql_muid_step(pg_catalog.int8, pg_catalog.int8) IS 'internal: the next word of the muid clock';
+CREATE FUNCTION idtypes_sql_muid_id_word(id pg_catalog.uuid) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @internal@.idtypes_sql_hi(id) >> (64 - @muid.tick_bits@) & @muid.tick_max@::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_muid_id_word(pg_catalog.uuid) IS 'internal: the muid clock''s word of a muid';
+
 -- The transaction's muid begun: its timestamp and medallion, offset 0.
 CREATE FUNCTION idtypes_sql_muid_begin() RETURNS pg_catalog.text
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	ts int8 := @internal@.idtypes_sql_clock_next('muid');
+	ts int8 := @internal@.idtypes_sql_muid_clock_next();
 	medallion int8;
 	ignored text;
 BEGIN

@@ -171,48 +171,62 @@ COMMENT ON FUNCTION tid62_date_bin(pg_catalog.interval, pg_catalog.bytea, pg_cat
 ---------------------------------------------------------------------------
 
 -- The clock word is seconds << 32 | counter, the first 8 bytes; the last 4
--- are random.  As C's tid62_step(): a new second starts the counter at a
+-- are random.  The step, as C's tid62_step(), for the session's clock and
+-- the database's (idtypes_sql.sql): a new second starts the counter at a
 -- random value below 2^31; within a second (or while the system clock is
 -- behind the last id) it advances by a random step of 1 to 256; when it
--- would pass 2^32 - 1 the id moves to the next second.  The session's word
--- is kept XOR 2^63, so that it stays in order past 2088 (2^31 seconds).
+-- would pass 2^32 - 1 the id moves to the next second.
+CREATE FUNCTION idtypes_sql_tid62_step(last pg_catalog.int8, now_word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	r int8 := ('x' || translate(substr(gen_random_uuid()::text, 1, 18), '-', ''))::bit(64)::int8;
+	start int8 := r >> 32 & 2147483647;
+	s int8 := last >> @tid62.counter_bits@ & @tid62.tick_max@;
+BEGIN
+	IF last IS NULL OR now_word >> @tid62.counter_bits@ & @tid62.tick_max@ > s THEN
+		RETURN now_word | start;
+	ELSIF (last & @tid62.counter_max@) + (r & 255) + 1 <= @tid62.counter_max@ THEN
+		RETURN last + (r & 255) + 1;
+	ELSIF s >= @tid62.tick_max@ THEN
+		RAISE EXCEPTION 'tid62 clock exhausted' USING ERRCODE = '22008',
+			DETAIL = 'Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.';
+	END IF;
+	RETURN (s + 1) << @tid62.counter_bits@ | start;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_tid62_step(pg_catalog.int8, pg_catalog.int8) IS 'internal: the next word of a tid62 clock';
+CREATE FUNCTION idtypes_sql_tid62_id_word(id pg_catalog.bytea) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @internal@.idtypes_sql_hex_int8(pg_catalog.encode(pg_catalog.substr(id, 1, 8), 'hex'));
+COMMENT ON FUNCTION idtypes_sql_tid62_id_word(pg_catalog.bytea) IS 'internal: the tid62 clock''s word of a tid62';
+
+-- A new tid62: the next word of the session's clock (kept XOR 2^63 in
+-- idtypes_sql.tid62, so that it stays in order past 2088, 2^31 seconds) or
+-- of the database's, then 4 random bytes.
 CREATE FUNCTION gen_tid62() RETURNS pg_catalog.bytea
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	r text := gen_random_uuid()::text;
-	now_s int8 := @internal@.idtypes_sql_now_us() / 1000000 - 1577836800;
-	start int8 := ('x' || substr(r, 1, 8))::bit(32)::int8 & 2147483647;
-	step int8 := ('x' || substr(r, 10, 2))::bit(8)::int8 + 1;
-	last int8;
-	s int8;
+	us int8 := @internal@.idtypes_sql_now_us();
 	word int8;
 	ignored text;
 BEGIN
-	IF now_s > 4294967295 THEN
+	IF us - @tid62.epoch_us@ >= (@tid62.tick_max@ + 1) * @tid62.tick_us@ THEN
 		RAISE EXCEPTION 'system clock is beyond the range of type tid62' USING ERRCODE = '22008',
 			DETAIL = 'A tid62 holds times up to 2156-02-07 06:28:15+00.';
 	END IF;
-	now_s := greatest(now_s, 0);
 	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
-		word := @internal@.idtypes_sql_clock_next('tid62');
+		word := @internal@.idtypes_sql_tid62_clock_next();
 	ELSE
-		last := NULLIF(current_setting('idtypes_sql.tid62', true), '')::int8 # (-9223372036854775808);
-		s := last >> 32 & 4294967295;
-		IF last IS NULL OR now_s > s THEN
-			word := now_s << 32 | start;
-		ELSIF (last & 4294967295) + step <= 4294967295 THEN
-			word := last + step;
-		ELSIF s >= 4294967295 THEN
-			RAISE EXCEPTION 'tid62 clock exhausted' USING ERRCODE = '22008',
-				DETAIL = 'Every tid62 of the last second a tid62 can hold, 2156-02-07 06:28:15+00, has been issued.';
-		ELSE
-			word := (s + 1) << 32 | start;
-		END IF;
+		word := @internal@.idtypes_sql_tid62_step(
+			NULLIF(current_setting('idtypes_sql.tid62', true), '')::int8 # (-9223372036854775808),
+			@internal@.idtypes_sql_tid62_now_word(us));
 		ignored := set_config('idtypes_sql.tid62', (word # (-9223372036854775808))::text, false);
 	END IF;
-	RETURN decode(lpad(to_hex(word), 16, '0') || substr(r, 29, 8), 'hex');
+	RETURN decode(lpad(to_hex(word), 16, '0') || substr(gen_random_uuid()::text, 29, 8), 'hex');
 END
 $fn$;
 COMMENT ON FUNCTION gen_tid62() IS

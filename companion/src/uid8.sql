@@ -140,6 +140,36 @@ COMMENT ON FUNCTION uid8_date_bin(pg_catalog.interval, pg_catalog.int8, pg_catal
 -- uid8 generation
 ---------------------------------------------------------------------------
 
+-- The database's uid8 clock (idtypes_sql.sql): its word is ms << 17 |
+-- seq << 11 | slot, slot indexing the node's uid8_generator_count
+-- generator ids.  The step, as C's uid8_step(): a new millisecond starts at
+-- its first word; within the last one the next slot, then the next
+-- sequence at slot 0; none when every slot of every sequence is used (the
+-- clock waits for the next millisecond).
+CREATE FUNCTION idtypes_sql_uid8_step(last pg_catalog.int8, now_word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql STABLE PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	IF last IS NULL OR now_word >> @uid8.counter_bits@ > last >> @uid8.counter_bits@ THEN
+		RETURN now_word;
+	ELSIF (last & 2047) + 1 < (SELECT s.uid8_generator_count FROM @internal@.idtypes_sql_settings s) THEN
+		RETURN last + 1;
+	ELSIF (last >> 11 & 63) < 63 THEN
+		RETURN ((last >> 11) + 1) << 11;
+	END IF;
+	RETURN NULL;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_uid8_step(pg_catalog.int8, pg_catalog.int8) IS
+	'internal: the next word of the uid8 clock, or NULL when the last millisecond''s are used';
+-- The word of a uid8: its millisecond and sequence, every generator slot
+-- of them used.
+CREATE FUNCTION idtypes_sql_uid8_id_word(id pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@internal@.idtypes_sql_uid8_ms(id) << @uid8.counter_bits@) | ((id >> 16 & 63::pg_catalog.int8) << 11) | 2047::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_uid8_id_word(pg_catalog.int8) IS 'internal: the uid8 clock''s word of a uid8';
+
 -- From the database's uid8 clock (a sequence, in either clock mode: uid8
 -- has no random bits), whose word is ms << 17 | seq << 11 | slot, slot
 -- indexing the node's uid8_generator_count generator ids: 64 ids per
@@ -150,7 +180,7 @@ CREATE FUNCTION gen_uid8() RETURNS pg_catalog.int8
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	w int8 := @internal@.idtypes_sql_clock_next('uid8');
+	w int8 := @internal@.idtypes_sql_uid8_clock_next();
 	s @internal@.idtypes_node_identity;
 BEGIN
 	IF w >> 17 > 4398046511103 THEN

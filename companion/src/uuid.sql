@@ -253,19 +253,50 @@ COMMENT ON FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) IS 'UUIDv1 of a UUIDv6: sa
 -- UUID generation
 ---------------------------------------------------------------------------
 
--- The tick of a version at us microseconds since 1970 (a system clock
--- before 1970 counts as 1970): v6 100 ns since 1582-10-15, v7 milliseconds
--- then 4096ths of a millisecond, v8 16 ns.  us is used once, so that a
--- volatile one can be passed and the function inlined; with a constant
--- version the cases fold when the calling query is planned.
-CREATE FUNCTION idtypes_sql_uuid_tick(version pg_catalog.text, us pg_catalog.int8) RETURNS pg_catalog.int8
+-- The clock of a UUID version (idtypes_sql.sql): its word is the 60-bit
+-- time field, the tick count and, for v7, the 12-bit fraction of the
+-- millisecond below it, word_num / word_den words a microsecond, counted
+-- from the version's epoch.  The word of now (us microseconds since 1970;
+-- a system clock before 1970 counts as 1970), a word's time in
+-- microseconds since 1970, the last word of a microsecond, the word of an
+-- id of the version (22023 for another version), and the generic step.
+-- @each scheme type=uuid
+CREATE FUNCTION idtypes_sql_@scheme@_now_word(us pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN GREATEST(us, 0::pg_catalog.int8)
-	* CASE version WHEN 'uuidv6' THEN 10::pg_catalog.int8 WHEN 'uuidv7' THEN 512::pg_catalog.int8 ELSE 125::pg_catalog.int8 END
-	/ CASE version WHEN 'uuidv6' THEN 1::pg_catalog.int8 WHEN 'uuidv7' THEN 125::pg_catalog.int8 ELSE 2::pg_catalog.int8 END
-	+ CASE version WHEN 'uuidv6' THEN 122192928000000000::pg_catalog.int8 ELSE 0::pg_catalog.int8 END;
-COMMENT ON FUNCTION idtypes_sql_uuid_tick(pg_catalog.text, pg_catalog.int8) IS
-	'internal: the tick of a UUID version (uuidv6, uuidv7, uuidv8) at a count of microseconds since 1970';
+RETURN GREATEST(us, 0::pg_catalog.int8) * @scheme.word_num@::pg_catalog.int8 / @scheme.word_den@::pg_catalog.int8
+	+ @scheme.unix_words@::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_now_word(pg_catalog.int8) IS
+	'internal: the word of the @scheme.label@ clock at a count of microseconds since 1970';
+CREATE FUNCTION idtypes_sql_@scheme@_word_us(word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (word - @scheme.unix_words@::pg_catalog.int8) / @scheme.word_num@::pg_catalog.int8 * @scheme.word_den@::pg_catalog.int8
+	+ (word - @scheme.unix_words@::pg_catalog.int8) % @scheme.word_num@::pg_catalog.int8 * @scheme.word_den@::pg_catalog.int8
+	  / @scheme.word_num@::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_word_us(pg_catalog.int8) IS
+	'internal: the time of a word of the @scheme.label@ clock, in microseconds since 1970';
+CREATE FUNCTION idtypes_sql_@scheme@_word_past(us pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ((us + 1::pg_catalog.int8) * @scheme.word_num@::pg_catalog.int8 + @scheme.word_den@::pg_catalog.int8 - 1::pg_catalog.int8)
+	/ @scheme.word_den@::pg_catalog.int8 - 1::pg_catalog.int8 + @scheme.unix_words@::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_word_past(pg_catalog.int8) IS
+	'internal: the last word of the @scheme.label@ clock in a microsecond since 1970';
+CREATE FUNCTION idtypes_sql_@scheme@_id_word(id pg_catalog.uuid) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+	IF @internal@.uuidv_version(id) IS DISTINCT FROM @scheme.uuid_version@ THEN
+		RAISE EXCEPTION '"%" is not a version @scheme.uuid_version@ UUID', id USING ERRCODE = '22023';
+	END IF;
+	RETURN @internal@.idtypes_sql_time_hi_tick(@internal@.idtypes_sql_hi(id));
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_@scheme@_id_word(pg_catalog.uuid) IS 'internal: the @scheme.label@ clock''s word of a @scheme.label@';
+CREATE FUNCTION idtypes_sql_@scheme@_step(last pg_catalog.int8, now_word pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.idtypes_sql_clock_step(last, now_word);
+COMMENT ON FUNCTION idtypes_sql_@scheme@_step(pg_catalog.int8, pg_catalog.int8) IS 'internal: the next word of the @scheme.label@ clock';
+-- @end
 
 -- The next tick of a version's clock, now being now's tick.  The session's
 -- clock is inline: its parameter (idtypes_sql.uuidv7, ...) holds the last
@@ -281,12 +312,19 @@ CREATE FUNCTION idtypes_sql_uuid_next_slow(version pg_catalog.text) RETURNS pg_c
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
+DECLARE
+	in_sequence bool := @internal@.idtypes_sql_clock_mode() = 'sequence';
+	us int8 := @internal@.idtypes_sql_now_us();
 BEGIN
-	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
-		RETURN @internal@.idtypes_sql_clock_next(version);
-	END IF;
-	RETURN @internal@.idtypes_sql_session_next('idtypes_sql.' || version,
-		@internal@.idtypes_sql_uuid_tick(version, @internal@.idtypes_sql_now_us()));
+	CASE version
+-- @each scheme type=uuid
+		WHEN '@scheme@' THEN
+			IF in_sequence THEN
+				RETURN @internal@.idtypes_sql_@scheme@_clock_next();
+			END IF;
+			RETURN @internal@.idtypes_sql_session_next('idtypes_sql.@scheme@', @internal@.idtypes_sql_@scheme@_now_word(us));
+-- @end
+	END CASE;
 END
 $fn$;
 COMMENT ON FUNCTION idtypes_sql_uuid_next_slow(pg_catalog.text) IS
@@ -303,7 +341,7 @@ COMMENT ON FUNCTION idtypes_sql_uuid_next(pg_catalog.text, pg_catalog.int8) IS
 
 -- The system clock in ticks of a given length (ticks per second), for the
 -- generators' hot path: the float8 product of date_part()'s seconds,
--- rounded, in one step (the exact tick of idtypes_sql_uuid_tick() costs
+-- rounded, in one step (the exact word of idtypes_sql_uuidv7_now_word() costs
 -- two more operations).  Within a tick of the exact one for v7 until 2039,
 -- within 2 to 16 after and for v6 and v8: a clock reading, which only
 -- orders (a session's clock goes on from its last tick).
