@@ -36,6 +36,14 @@
 #                have none
 #   unix_words   words from tick 0 to 1970-01-01 (epoch_us * word_num /
 #                word_den, negated)
+#   tick_num, tick_den   ticks per microsecond, in lowest terms
+#   last_us      the last microsecond of the last tick, from tick 0
+#   first_time, last_tick_time, last_us_time   the start of tick 0, of the
+#                last tick, and the last microsecond of the last tick, as
+#                PostgreSQL writes a timestamptz in UTC
+#   range, range_us   "A <label> holds times from <first_time> to
+#                <last_tick_time>." (with last_us_time: range_us), the
+#                detail of a time out of the range
 #
 # Integers are decimal strings, multiplied and divided digit by digit:
 # awk's numbers are doubles, exact only below 2^53.  POSIX awk only.
@@ -63,6 +71,62 @@ function bdiv(s, k,    out, i, rem, d) {
 	return out == "" ? "0" : out
 }
 function bpow2(n,    s, i) { s = "1"; for (i = 0; i < n; i++) s = bmul(s, 2); return s }
+# a + b, and a - b for a >= b
+function badd(a, b,    out, i, j, carry, d) {
+	out = ""; carry = 0
+	for (i = length(a); i >= 1 || length(b) - length(a) + i >= 1; i--) {
+		j = length(b) - length(a) + i
+		d = (i >= 1 ? substr(a, i, 1) : 0) + (j >= 1 ? substr(b, j, 1) : 0) + carry
+		out = (d % 10) out; carry = int(d / 10)
+	}
+	if (carry) out = carry out
+	return out
+}
+function bsub(a, b,    out, i, j, borrow, d) {
+	out = ""; borrow = 0
+	for (i = length(a); i >= 1; i--) {
+		j = length(b) - length(a) + i
+		d = substr(a, i, 1) - (j >= 1 ? substr(b, j, 1) : 0) - borrow
+		borrow = d < 0; if (d < 0) d += 10
+		out = d out
+	}
+	sub(/^0+/, "", out)
+	return out == "" ? "0" : out
+}
+# the remainder of the last bdiv()
+function bmod(s, k,    i, rem) { rem = 0; for (i = 1; i <= length(s); i++) rem = (rem * 10 + substr(s, i, 1)) % k; return rem }
+
+# The date of a Julian day, by PostgreSQL's j2date().
+function jdate_text(jd,    julian, quad, extra, y, month, day) {
+	julian = jd + 32044
+	quad = int(julian / 146097)
+	extra = (julian - quad * 146097) * 4 + 3
+	julian += 60 + quad * 3 + int(extra / 146097)
+	quad = int(julian / 1461)
+	julian -= quad * 1461
+	y = int(julian * 4 / 1461)
+	julian = (y != 0 ? (julian + 305) % 365 : (julian + 306) % 366) + 123
+	y += quad * 4
+	quad = int(julian * 2141 / 65536)
+	day = julian - int(7834 * quad / 256)
+	month = (quad + 10) % 12 + 1
+	return sprintf("%04d-%02d-%02d", y - 4800, month, day)
+}
+
+# A time in microseconds since 1970 (a decimal string, not negative) as
+# PostgreSQL writes a timestamptz in UTC: the date, the time, the fraction
+# without its trailing zeros.
+function timestamp_text(us,    rem, frac) {
+	if (us ~ /^-/) fail("a time before 1970 at the end of a range")
+	rem = bmod(us, 86400000000)
+	frac = sprintf("%06d", rem % 1000000)
+	sub(/0+$/, "", frac)
+	return sprintf("%s %02d:%02d:%02d", jdate_text(bdiv(us, 86400000000) + UNIX_EPOCH_JDATE),
+				   int(rem / 3600000000), int(rem / 60000000) % 60, int(rem / 1000000) % 60) \
+		(frac == "" ? "" : "." frac) "+00"
+}
+# a signed decimal string plus a non-negative one
+function sadd(a, b) { return a ~ /^-/ ? bsub(b, substr(a, 2)) : badd(a, b) }
 # s - 1, for s > 0 whose last digit is not 0 (a power of two)
 function bdec(s) { return substr(s, 1, length(s) - 1) (substr(s, length(s)) - 1) }
 function gcd(a, b,    t) { while (b) { t = a % b; a = b; b = t } return a }
@@ -92,7 +156,7 @@ function field(name, f) {
 	return S[name, f]
 }
 
-function derive(name,    cb, num, den, g, eus, neg) {
+function derive(name,    cb, num, den, g, eus, neg, last) {
 	S[name, "ctype"] = S[name, "len"] == 8 ? "bigint" : S[name, "len"] == 16 ? "uuid" : "bytea"
 	S[name, "tick_us"] = S[name, "tick_ns"] % 1000 == 0 ? S[name, "tick_ns"] / 1000 : 0
 	S[name, "tick_max"] = bdec(bpow2(S[name, "tick_bits"]))
@@ -107,6 +171,17 @@ function derive(name,    cb, num, den, g, eus, neg) {
 	g = gcd(num, den); num /= g; den /= g
 	S[name, "word_num"] = sprintf("%.0f", num); S[name, "word_den"] = sprintf("%.0f", den)
 	S[name, "unix_words"] = (neg ? "" : (eus != "0" ? "-" : "")) bdiv(bmul(eus, num), den)
+	S[name, "first_time"] = jdate_text(S[name, "epoch_jdate"]) " 00:00:00+00"
+	last = bmul(S[name, "tick_max"], S[name, "tick_ns"])
+	S[name, "last_tick_time"] = timestamp_text(sadd(S[name, "epoch_us"], bdiv(last, 1000)))
+	last = bmul(badd(S[name, "tick_max"], "1"), S[name, "tick_ns"])
+	last = bmod(last, 1000) == 0 ? bsub(bdiv(last, 1000), "1") : bdiv(last, 1000)
+	S[name, "last_us"] = last
+	S[name, "last_us_time"] = timestamp_text(sadd(S[name, "epoch_us"], last))
+	g = gcd(1000, S[name, "tick_ns"])
+	S[name, "tick_num"] = sprintf("%.0f", 1000 / g); S[name, "tick_den"] = sprintf("%.0f", S[name, "tick_ns"] / g)
+	S[name, "range"] = "A " S[name, "label"] " holds times from " S[name, "first_time"] " to " S[name, "last_tick_time"] "."
+	S[name, "range_us"] = "A " S[name, "label"] " holds times from " S[name, "first_time"] " to " S[name, "last_us_time"] "."
 }
 
 function read_table(file,    line, in_entry, name, f, v, kv) {

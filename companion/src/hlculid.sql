@@ -81,7 +81,7 @@ COMMENT ON FUNCTION hlculid_from_text(pg_catalog.text) IS
 
 CREATE FUNCTION hlculid_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_ts((@internal@.idtypes_sql_hi(id) >> 16 & 281474976710655::pg_catalog.int8) * 1000);
+RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_hlculid_word_us(@internal@.idtypes_sql_hi(id)));
 COMMENT ON FUNCTION hlculid_timestamp(pg_catalog.uuid) IS 'timestamp of an hlculid, to the millisecond';
 
 CREATE FUNCTION hlculid_counter(id pg_catalog.uuid) RETURNS pg_catalog.int4
@@ -105,8 +105,8 @@ CREATE FUNCTION hlculid_from_parts(ts pg_catalog.timestamptz, counter pg_catalog
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	tick int8 := @internal@.idtypes_sql_tick(ts, 'hlculid',
-		'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, false);
+	tick int8 := @internal@.idtypes_sql_tick(ts, '@hlculid.label@',
+		'@hlculid.range@', @hlculid.epoch_us@, @hlculid.tick_us@, @hlculid.tick_max@, false);
 BEGIN
 	IF counter NOT BETWEEN 0 AND 65535 THEN
 		RAISE EXCEPTION 'hlculid counter % is out of range', counter USING ERRCODE = '22003',
@@ -128,13 +128,13 @@ COMMENT ON FUNCTION hlculid_from_parts(pg_catalog.timestamptz, pg_catalog.int4, 
 
 CREATE FUNCTION hlculid_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, 'hlculid', 'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, true) << 16, 0);
+RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, '@hlculid.label@', '@hlculid.range@', @hlculid.epoch_us@, @hlculid.tick_us@, @hlculid.tick_max@, true) << 16, 0);
 COMMENT ON FUNCTION hlculid_floor(pg_catalog.timestamptz) IS
 	'smallest hlculid whose time is the given one or later (the first of its millisecond, or of the next)';
 
 CREATE FUNCTION hlculid_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid((@internal@.idtypes_sql_tick(ts, 'hlculid', 'A hlculid holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.', 0, 1000, 281474976710655, false) << 16)
+RETURN @internal@.idtypes_sql_uuid((@internal@.idtypes_sql_tick(ts, '@hlculid.label@', '@hlculid.range@', @hlculid.epoch_us@, @hlculid.tick_us@, @hlculid.tick_max@, false) << 16)
 	| 65535::pg_catalog.int8, -1);
 COMMENT ON FUNCTION hlculid_ceil(pg_catalog.timestamptz) IS
 	'largest hlculid whose time is the given one or earlier (the last of its millisecond)';
@@ -178,22 +178,21 @@ DECLARE
 	word int8;
 	last int8;
 BEGIN
-	IF ms > 281474976710655 THEN
+	IF ms > @hlculid.tick_max@ THEN
 		RAISE EXCEPTION 'system clock is beyond the range of type hlculid' USING ERRCODE = '22008';
 	END IF;
 	IF @internal@.idtypes_sql_clock_mode() = 'sequence' THEN
 		word := @internal@.idtypes_sql_hlculid_clock_next();
 	ELSE
-		-- the session's clock: its words are unsigned, compared (and the
-		-- last + 1 taken) as the values XOR 2^63; at the largest word the
+		-- the session's clock, by the same step; at the largest word the
 		-- clock is exhausted, as the C extension's
-		last := NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8 # (-9223372036854775808);
-		IF last = 9223372036854775807 THEN
+		last := NULLIF(current_setting('idtypes_sql.hlculid', true), '')::int8;
+		IF last = @hlculid.word_max@ THEN
 			RAISE EXCEPTION 'the hlculid clock is exhausted' USING ERRCODE = '22008',
 				DETAIL = 'The clock has reached the largest value its ids can hold.';
 		END IF;
-		word := greatest((greatest(ms, 0) << 16 | (('x' || substr(r, 1, 4))::bit(16)::int8 & 32767)) # (-9223372036854775808),
-						 last + 1) # (-9223372036854775808);
+		word := @internal@.idtypes_sql_hlculid_step(last,
+			greatest(ms, 0) << @hlculid.counter_bits@ | (('x' || substr(r, 1, 4))::bit(16)::int8 & 32767));
 		PERFORM set_config('idtypes_sql.hlculid', word::text, false);
 	END IF;
 	RETURN (lpad(to_hex(word), 16, '0')
@@ -217,7 +216,7 @@ CREATE FUNCTION hlculid_observe(id pg_catalog.uuid) RETURNS pg_catalog.void
 AS $fn$
 DECLARE
 	word int8 := @internal@.idtypes_sql_hi(id);
-	ms int8 := word >> 16 & 281474976710655;
+	ms int8 := word >> @hlculid.counter_bits@ & @hlculid.tick_max@;
 	now_ms int8 := @internal@.idtypes_sql_now_us() / 1000;
 	drift int8;
 	ignored text;

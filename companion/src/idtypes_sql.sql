@@ -386,21 +386,6 @@ CREATE FUNCTION idtypes_sql_clock_mode() RETURNS pg_catalog.text
 RETURN COALESCE(NULLIF(pg_catalog.current_setting('idtypes_sql.clock', true), ''), @internal@.idtypes_sql_load(false));
 COMMENT ON FUNCTION idtypes_sql_clock_mode() IS 'internal: this session''s clock mode, session or sequence';
 
--- The next word of a session's clock, kept in the parameter name: the
--- larger of floor (the word of now) and the last word + 1, so that the
--- session's words strictly increase, also when the system clock steps
--- back.  A parameter set in a transaction that rolls back (or in a
--- savepoint rolled back to) takes its value from before: the words of the
--- work rolled back are forgotten, and the next ones are ordered after them
--- only by the system clock.
-CREATE FUNCTION idtypes_sql_session_next(name pg_catalog.text, floor pg_catalog.int8) RETURNS pg_catalog.int8
-	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN pg_catalog.set_config(name, GREATEST(floor,
-		NULLIF(pg_catalog.current_setting(name, true), '')::pg_catalog.int8 + 1::pg_catalog.int8)::pg_catalog.text,
-	false)::pg_catalog.int8;
-COMMENT ON FUNCTION idtypes_sql_session_next(pg_catalog.text, pg_catalog.int8) IS
-	'internal: the next word of this session''s clock kept in a parameter: the larger of floor and the last word + 1';
-
 -- The generic step of a clock: the larger of the word of now and the last
 -- word + 1, as unsigned words (compared, and 1 added, as the values XOR
 -- 2^63), so that the words strictly increase, also when the system clock
@@ -415,6 +400,21 @@ RETURN CASE WHEN last IS NULL THEN now_word
 		 OPERATOR(pg_catalog.#) (-9223372036854775808)::pg_catalog.int8 END;
 COMMENT ON FUNCTION idtypes_sql_clock_step(pg_catalog.int8, pg_catalog.int8) IS
 	'internal: the next word of a clock: the larger of now''s word and the last + 1, as unsigned words';
+
+-- The next word of a session's clock, kept in the parameter name: the
+-- generic step (idtypes_sql_clock_step()) from the last word to floor (the
+-- word of now), so that the session's words strictly increase, also when
+-- the system clock steps back.  A parameter set in a transaction that rolls back (or in a
+-- savepoint rolled back to) takes its value from before: the words of the
+-- work rolled back are forgotten, and the next ones are ordered after them
+-- only by the system clock.
+CREATE FUNCTION idtypes_sql_session_next(name pg_catalog.text, floor pg_catalog.int8) RETURNS pg_catalog.int8
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN pg_catalog.set_config(name, @internal@.idtypes_sql_clock_step(
+		NULLIF(pg_catalog.current_setting(name, true), '')::pg_catalog.int8, floor)::pg_catalog.text,
+	false)::pg_catalog.int8;
+COMMENT ON FUNCTION idtypes_sql_session_next(pg_catalog.text, pg_catalog.int8) IS
+	'internal: the next word of this session''s clock kept in a parameter: the larger of floor and the last word + 1';
 
 -- The word of a time, and the time of a word, for the schemes whose ticks
 -- are whole microseconds and whose bits below the tick count count ids

@@ -36,7 +36,7 @@ COMMENT ON FUNCTION muid_from_text(pg_catalog.text) IS
 
 CREATE FUNCTION muid_timestamp(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_hi(id) >> 8 & 72057594037927935::pg_catalog.int8);
+RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_hi(id) >> (64 - @muid.tick_bits@) & @muid.tick_max@::pg_catalog.int8);
 COMMENT ON FUNCTION muid_timestamp(pg_catalog.uuid) IS 'timestamp of a muid, to the microsecond';
 
 CREATE FUNCTION muid_medallion(id pg_catalog.uuid) RETURNS pg_catalog.int8
@@ -65,8 +65,8 @@ CREATE FUNCTION muid_from_parts(ts pg_catalog.timestamptz, medallion pg_catalog.
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	tick int8 := @internal@.idtypes_sql_tick(ts, 'muid',
-		'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false);
+	tick int8 := @internal@.idtypes_sql_tick(ts, '@muid.label@',
+		'@muid.range@', @muid.epoch_us@, @muid.tick_us@, @muid.tick_max@, false);
 BEGIN
 	IF medallion NOT BETWEEN 0 AND 4503599627370495 THEN
 		RAISE EXCEPTION 'muid medallion % is out of range', medallion USING ERRCODE = '22003',
@@ -84,12 +84,12 @@ COMMENT ON FUNCTION muid_from_parts(pg_catalog.timestamptz, pg_catalog.int8, pg_
 
 CREATE FUNCTION muid_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, true) << 8, 0);
+RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, '@muid.label@', '@muid.range@', @muid.epoch_us@, @muid.tick_us@, @muid.tick_max@, true) << 8, 0);
 COMMENT ON FUNCTION muid_floor(pg_catalog.timestamptz) IS 'smallest muid of a microsecond (medallion and offset 0)';
 
 CREATE FUNCTION muid_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, 'muid', 'A muid holds times from 1970-01-01 00:00:00+00 to 4253-05-31 22:20:37.927935+00.', 0, 1, 72057594037927935, false) << 8 | 255::pg_catalog.int8, -1);
+RETURN @internal@.idtypes_sql_uuid(@internal@.idtypes_sql_tick(ts, '@muid.label@', '@muid.range@', @muid.epoch_us@, @muid.tick_us@, @muid.tick_max@, false) << 8 | 255::pg_catalog.int8, -1);
 COMMENT ON FUNCTION muid_ceil(pg_catalog.timestamptz) IS 'largest muid of a microsecond';
 
 CREATE FUNCTION muid_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
@@ -144,7 +144,7 @@ DECLARE
 	medallion int8;
 	ignored text;
 BEGIN
-	IF ts > 72057594037927935 THEN
+	IF ts > @muid.tick_max@ THEN
 		RAISE EXCEPTION 'muid timestamp out of range' USING ERRCODE = '22008';
 	END IF;
 	SELECT s.medallion INTO medallion FROM @internal@.idtypes_node_identity s;

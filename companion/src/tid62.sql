@@ -113,7 +113,7 @@ COMMENT ON FUNCTION tid62_from_text(pg_catalog.text) IS 'the 12 bytes of a tid62
 
 CREATE FUNCTION tid62_timestamp(id pg_catalog.bytea) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_ts(1577836800000000::pg_catalog.int8
+RETURN @internal@.idtypes_sql_ts((@tid62.epoch_us@)::pg_catalog.int8
 	+ ('x' || pg_catalog.encode(pg_catalog.substr(@internal@.idtypes_sql_tid62(id), 1, 4), 'hex'))::pg_catalog.bit(32)::pg_catalog.int8
 	  * 1000000);
 COMMENT ON FUNCTION tid62_timestamp(pg_catalog.bytea) IS 'timestamp of a tid62 (seconds)';
@@ -134,7 +134,7 @@ CREATE FUNCTION tid62_from_parts(ts pg_catalog.timestamptz, entropy pg_catalog.b
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	seconds int8 := @internal@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, false);
+	seconds int8 := @internal@.idtypes_sql_tick(ts, '@tid62.label@', '@tid62.range@', @tid62.epoch_us@, @tid62.tick_us@, @tid62.tick_max@, false);
 BEGIN
 	IF octet_length(entropy) <> 8 THEN
 		RAISE EXCEPTION 'tid62 entropy must be 8 bytes, not %', octet_length(entropy) USING ERRCODE = '22P03';
@@ -147,14 +147,14 @@ COMMENT ON FUNCTION tid62_from_parts(pg_catalog.timestamptz, pg_catalog.bytea) I
 
 CREATE FUNCTION tid62_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_tid62_prefix(@internal@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, true))
+RETURN @internal@.idtypes_sql_tid62_prefix(@internal@.idtypes_sql_tick(ts, '@tid62.label@', '@tid62.range@', @tid62.epoch_us@, @tid62.tick_us@, @tid62.tick_max@, true))
 	|| '\x0000000000000000'::pg_catalog.bytea;
 COMMENT ON FUNCTION tid62_floor(pg_catalog.timestamptz) IS
 	'smallest tid62 whose time is the given one or later (the first of its second, or of the next)';
 
 CREATE FUNCTION tid62_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_tid62_prefix(@internal@.idtypes_sql_tick(ts, 'tid62', 'A tid62 holds times from 2020-01-01 00:00:00+00 to 2156-02-07 06:28:15+00.', 1577836800000000, 1000000, 4294967295, false))
+RETURN @internal@.idtypes_sql_tid62_prefix(@internal@.idtypes_sql_tick(ts, '@tid62.label@', '@tid62.range@', @tid62.epoch_us@, @tid62.tick_us@, @tid62.tick_max@, false))
 	|| '\xffffffffffffffff'::pg_catalog.bytea;
 COMMENT ON FUNCTION tid62_ceil(pg_catalog.timestamptz) IS
 	'largest tid62 whose time is the given one or earlier (the last of its second)';

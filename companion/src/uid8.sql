@@ -46,7 +46,7 @@ COMMENT ON FUNCTION idtypes_sql_bitreverse64(pg_catalog.int8) IS 'internal: the 
 -- bit), so that the function is inlined.
 CREATE FUNCTION idtypes_sql_uid8_ms(id pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (id >> 22 & 4398046511103::pg_catalog.int8) * (id >> 12 & 1::pg_catalog.int8)
+RETURN (id >> 22 & @uid8.tick_max@::pg_catalog.int8) * (id >> 12 & 1::pg_catalog.int8)
 	+ @internal@.idtypes_sql_bitreverse64(id & -4194304::pg_catalog.int8) * (1 - (id >> 12 & 1::pg_catalog.int8));
 COMMENT ON FUNCTION idtypes_sql_uid8_ms(pg_catalog.int8) IS 'internal: the milliseconds of a uid8';
 
@@ -90,8 +90,8 @@ CREATE FUNCTION uid8_from_parts(ts pg_catalog.timestamptz, seq pg_catalog.int4, 
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	ms int8 := @internal@.idtypes_sql_tick(ts, 'uid8',
-		'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, false);
+	ms int8 := @internal@.idtypes_sql_tick(ts, '@uid8.label@',
+		'@uid8.range@', @uid8.epoch_us@, @uid8.tick_us@, @uid8.tick_max@, false);
 BEGIN
 	IF seq NOT BETWEEN 0 AND 63 THEN
 		RAISE EXCEPTION 'uid8 sequence % is out of range', seq USING ERRCODE = '22003',
@@ -121,12 +121,12 @@ COMMENT ON FUNCTION uid8_from_parts(pg_catalog.timestamptz, pg_catalog.int4, pg_
 -- where bigint's order stops being time order).
 CREATE FUNCTION uid8_floor(ts pg_catalog.timestamptz) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@internal@.idtypes_sql_tick(ts, 'uid8', 'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, true) << 22) | 4096::pg_catalog.int8;
+RETURN (@internal@.idtypes_sql_tick(ts, '@uid8.label@', '@uid8.range@', @uid8.epoch_us@, @uid8.tick_us@, @uid8.tick_max@, true) << 22) | 4096::pg_catalog.int8;
 COMMENT ON FUNCTION uid8_floor(pg_catalog.timestamptz) IS 'smallest time_sequential uid8 whose time is the given one or later';
 
 CREATE FUNCTION uid8_ceil(ts pg_catalog.timestamptz) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@internal@.idtypes_sql_tick(ts, 'uid8', 'A uid8 holds times from 1970-01-01 00:00:00+00 to 2109-05-15 07:35:11.103+00.', 0, 1000, 4398046511103, false) << 22) | 4194303::pg_catalog.int8;
+RETURN (@internal@.idtypes_sql_tick(ts, '@uid8.label@', '@uid8.range@', @uid8.epoch_us@, @uid8.tick_us@, @uid8.tick_max@, false) << 22) | 4194303::pg_catalog.int8;
 COMMENT ON FUNCTION uid8_ceil(pg_catalog.timestamptz) IS 'largest time_sequential uid8 whose time is the given one or earlier';
 
 CREATE FUNCTION uid8_date_bin(stride pg_catalog.interval, id pg_catalog.int8, origin pg_catalog.timestamptz)
@@ -183,7 +183,7 @@ DECLARE
 	w int8 := @internal@.idtypes_sql_uid8_clock_next();
 	s @internal@.idtypes_node_identity;
 BEGIN
-	IF w >> 17 > 4398046511103 THEN
+	IF w >> @uid8.counter_bits@ > @uid8.tick_max@ THEN
 		RAISE EXCEPTION 'uid8 timestamp out of range' USING ERRCODE = '22008',
 			DETAIL = 'A uid8 holds times up to 2109-05-15 07:35:11.103+00.';
 	END IF;

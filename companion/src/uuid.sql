@@ -62,11 +62,11 @@ BEGIN
 	END IF;
 	CASE hi >> 12 & 15
 		WHEN 1 THEN
-			RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_v1_hi_tick(hi) / 10 - 12219292800000000);
+			RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_uuidv6_word_us(@internal@.idtypes_sql_v1_hi_tick(hi)));
 		WHEN 6 THEN
-			RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_time_hi_tick(hi) / 10 - 12219292800000000);
+			RETURN @internal@.idtypes_sql_ts(@internal@.idtypes_sql_uuidv6_word_us(@internal@.idtypes_sql_time_hi_tick(hi)));
 		WHEN 7 THEN
-			RETURN @internal@.idtypes_sql_ts((hi >> 16 & 281474976710655) * 1000);
+			RETURN @internal@.idtypes_sql_ts((hi >> 16 & @uuidv7.tick_max@) * @uuidv7.tick_us@);
 		ELSE
 			RETURN NULL;
 	END CASE;
@@ -139,11 +139,11 @@ BEGIN
 		usec := usec + 1;
 		unit := usec / den * num + (usec % den * num + den - 1) / den;
 		RETURN @internal@.idtypes_sql_uuid(
-			@internal@.idtypes_sql_time_hi(least((unit << counter_bits) - 1, 1152921504606846975), version),
+			@internal@.idtypes_sql_time_hi(least((unit << counter_bits) - 1, @uuidv7.word_max@), version),
 			-4611686018427387905);
 	END IF;
 	unit := usec / den * num + (usec % den * num + den - 1) / den;
-	IF unit > 1152921504606846975 >> counter_bits THEN
+	IF unit > @uuidv7.word_max@ >> counter_bits THEN
 		RAISE EXCEPTION 'timestamp out of range for %', label USING ERRCODE = '22008',
 			DETAIL = format('No %s has a timestamp at or after %s.', label, t);
 	END IF;
@@ -179,27 +179,27 @@ COMMENT ON FUNCTION idtypes_sql_uuid_usec(pg_catalog.timestamptz, pg_catalog.tex
 -- microsecond (num / den) and the bits of its tick below the unit.
 CREATE FUNCTION uuidv6_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid_bound($1, false, 6, 'UUIDv6', 'A UUIDv6 holds times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.', -12219292800000000, 115292150460684697, 10, 1, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, false, @uuidv6.uuid_version@, '@uuidv6.label@', '@uuidv6.range_us@', @uuidv6.epoch_us@, @uuidv6.last_us@, @uuidv6.tick_num@, @uuidv6.tick_den@, @uuidv6.counter_bits@);
 COMMENT ON FUNCTION uuidv6_floor(pg_catalog.timestamptz) IS 'smallest UUIDv6 of a microsecond';
 CREATE FUNCTION uuidv6_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid_bound($1, true, 6, 'UUIDv6', 'A UUIDv6 holds times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.', -12219292800000000, 115292150460684697, 10, 1, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, true, @uuidv6.uuid_version@, '@uuidv6.label@', '@uuidv6.range_us@', @uuidv6.epoch_us@, @uuidv6.last_us@, @uuidv6.tick_num@, @uuidv6.tick_den@, @uuidv6.counter_bits@);
 COMMENT ON FUNCTION uuidv6_ceil(pg_catalog.timestamptz) IS 'largest UUIDv6 of a microsecond';
 CREATE FUNCTION uuidv7_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid_bound($1, false, 7, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999, 1, 1000, 12);
+RETURN @internal@.idtypes_sql_uuid_bound($1, false, @uuidv7.uuid_version@, '@uuidv7.label@', '@uuidv7.range_us@', @uuidv7.epoch_us@, @uuidv7.last_us@, @uuidv7.tick_num@, @uuidv7.tick_den@, @uuidv7.counter_bits@);
 COMMENT ON FUNCTION uuidv7_floor(pg_catalog.timestamptz) IS 'smallest UUIDv7 whose timestamp is the given time or later (the first of its millisecond, or of the next)';
 CREATE FUNCTION uuidv7_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid_bound($1, true, 7, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999, 1, 1000, 12);
+RETURN @internal@.idtypes_sql_uuid_bound($1, true, @uuidv7.uuid_version@, '@uuidv7.label@', '@uuidv7.range_us@', @uuidv7.epoch_us@, @uuidv7.last_us@, @uuidv7.tick_num@, @uuidv7.tick_den@, @uuidv7.counter_bits@);
 COMMENT ON FUNCTION uuidv7_ceil(pg_catalog.timestamptz) IS 'largest UUIDv7 whose timestamp is the given time or earlier (the last of its millisecond)';
 CREATE FUNCTION uuidv8_floor(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid_bound($1, false, 8, 'UUIDv8', 'A UUIDv8 holds times from 1970-01-01 00:00:00+00 to 2554-07-21 23:34:33.709551+00.', 0, 18446744073709551, 125, 2, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, false, @uuidv8.uuid_version@, '@uuidv8.label@', '@uuidv8.range_us@', @uuidv8.epoch_us@, @uuidv8.last_us@, @uuidv8.tick_num@, @uuidv8.tick_den@, @uuidv8.counter_bits@);
 COMMENT ON FUNCTION uuidv8_floor(pg_catalog.timestamptz) IS 'smallest uuidv8_next() UUID of a microsecond';
 CREATE FUNCTION uuidv8_ceil(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @internal@.idtypes_sql_uuid_bound($1, true, 8, 'UUIDv8', 'A UUIDv8 holds times from 1970-01-01 00:00:00+00 to 2554-07-21 23:34:33.709551+00.', 0, 18446744073709551, 125, 2, 0);
+RETURN @internal@.idtypes_sql_uuid_bound($1, true, @uuidv8.uuid_version@, '@uuidv8.label@', '@uuidv8.range_us@', @uuidv8.epoch_us@, @uuidv8.last_us@, @uuidv8.tick_num@, @uuidv8.tick_den@, @uuidv8.counter_bits@);
 COMMENT ON FUNCTION uuidv8_ceil(pg_catalog.timestamptz) IS 'largest uuidv8_next() UUID of a microsecond';
 
 CREATE FUNCTION uuidv_date_bin(stride pg_catalog.interval, id pg_catalog.uuid, origin pg_catalog.timestamptz)
@@ -258,26 +258,27 @@ COMMENT ON FUNCTION uuidv6_to_uuidv1(pg_catalog.uuid) IS 'UUIDv1 of a UUIDv6: sa
 -- millisecond below it, word_num / word_den words a microsecond, counted
 -- from the version's epoch.  The word of now (us microseconds since 1970;
 -- a system clock before 1970 counts as 1970), a word's time in
--- microseconds since 1970, the last word of a microsecond, the word of an
+-- microseconds since 1970 (from the epoch, truncated, as C's
+-- idscheme_usec_of_tick()), the last word of a microsecond, the word of an
 -- id of the version (22023 for another version), and the generic step.
 -- @each scheme type=uuid
 CREATE FUNCTION idtypes_sql_@scheme@_now_word(us pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN GREATEST(us, 0::pg_catalog.int8) * @scheme.word_num@::pg_catalog.int8 / @scheme.word_den@::pg_catalog.int8
-	+ @scheme.unix_words@::pg_catalog.int8;
+RETURN (GREATEST(us, 0::pg_catalog.int8) - (@scheme.epoch_us@)::pg_catalog.int8) * @scheme.word_num@::pg_catalog.int8
+	/ @scheme.word_den@::pg_catalog.int8;
 COMMENT ON FUNCTION idtypes_sql_@scheme@_now_word(pg_catalog.int8) IS
 	'internal: the word of the @scheme.label@ clock at a count of microseconds since 1970';
 CREATE FUNCTION idtypes_sql_@scheme@_word_us(word pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (word - @scheme.unix_words@::pg_catalog.int8) / @scheme.word_num@::pg_catalog.int8 * @scheme.word_den@::pg_catalog.int8
-	+ (word - @scheme.unix_words@::pg_catalog.int8) % @scheme.word_num@::pg_catalog.int8 * @scheme.word_den@::pg_catalog.int8
-	  / @scheme.word_num@::pg_catalog.int8;
+RETURN word / @scheme.word_num@::pg_catalog.int8 * @scheme.word_den@::pg_catalog.int8
+	+ word % @scheme.word_num@::pg_catalog.int8 * @scheme.word_den@::pg_catalog.int8 / @scheme.word_num@::pg_catalog.int8
+	+ (@scheme.epoch_us@)::pg_catalog.int8;
 COMMENT ON FUNCTION idtypes_sql_@scheme@_word_us(pg_catalog.int8) IS
 	'internal: the time of a word of the @scheme.label@ clock, in microseconds since 1970';
 CREATE FUNCTION idtypes_sql_@scheme@_word_past(us pg_catalog.int8) RETURNS pg_catalog.int8
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ((us + 1::pg_catalog.int8) * @scheme.word_num@::pg_catalog.int8 + @scheme.word_den@::pg_catalog.int8 - 1::pg_catalog.int8)
-	/ @scheme.word_den@::pg_catalog.int8 - 1::pg_catalog.int8 + @scheme.unix_words@::pg_catalog.int8;
+RETURN ((us - (@scheme.epoch_us@)::pg_catalog.int8 + 1::pg_catalog.int8) * @scheme.word_num@::pg_catalog.int8
+		+ @scheme.word_den@::pg_catalog.int8 - 1::pg_catalog.int8) / @scheme.word_den@::pg_catalog.int8 - 1::pg_catalog.int8;
 COMMENT ON FUNCTION idtypes_sql_@scheme@_word_past(pg_catalog.int8) IS
 	'internal: the last word of the @scheme.label@ clock in a microsecond since 1970';
 CREATE FUNCTION idtypes_sql_@scheme@_id_word(id pg_catalog.uuid) RETURNS pg_catalog.int8
@@ -372,7 +373,7 @@ COMMENT ON FUNCTION idtypes_sql_uuid_of_tick(pg_catalog.int8, pg_catalog.bit) IS
 CREATE FUNCTION uuidv6_next() RETURNS pg_catalog.uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN @internal@.idtypes_sql_uuid_of_tick(@internal@.idtypes_sql_uuid_next('uuidv6',
-	@internal@.idtypes_sql_clock_ticks(10000000) + 122192928000000000::pg_catalog.int8), B'0110');
+	@internal@.idtypes_sql_clock_ticks(10000000) + @uuidv6.unix_words@::pg_catalog.int8), B'0110');
 COMMENT ON FUNCTION uuidv6_next() IS
 	'new UUIDv6 (RFC 9562): 100-ns Gregorian timestamp, strictly increasing, random clock sequence and node';
 
@@ -397,11 +398,11 @@ DECLARE
 	ms int8;
 	fraction int8;
 BEGIN
-	delta := @internal@.idtypes_sql_uuid_usec(start + shift, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999) - (tick >> 12) * 1000;
+	delta := @internal@.idtypes_sql_uuid_usec(start + shift, '@uuidv7.label@', '@uuidv7.range_us@', @uuidv7.epoch_us@, @uuidv7.last_us@) - (tick >> 12) * 1000;
 	ms := (tick >> 12) + (delta - (delta % 1000 + 1000) % 1000) / 1000;
 	fraction := (tick & 4095) + (delta % 1000 + 1000) % 1000 * 4096 / 1000;
 	ms := ms + (fraction >> 12);
-	IF ms > 281474976710655 THEN
+	IF ms > @uuidv7.tick_max@ THEN
 		RAISE EXCEPTION 'UUIDv7 timestamp out of range' USING ERRCODE = '22008';
 	END IF;
 	RETURN @internal@.idtypes_sql_uuid_of_tick(ms << 12 | (fraction & 4095), B'0111');
@@ -416,7 +417,7 @@ CREATE FUNCTION uuidv7_at(pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 	SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	us int8 := @internal@.idtypes_sql_uuid_usec($1, 'UUIDv7', 'A UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.', 0, 281474976710655999);
+	us int8 := @internal@.idtypes_sql_uuid_usec($1, '@uuidv7.label@', '@uuidv7.range_us@', @uuidv7.epoch_us@, @uuidv7.last_us@);
 BEGIN
 	RETURN @internal@.idtypes_sql_uuid_of_tick((us / 1000) << 12 | us % 1000 * 4096 / 1000, B'0111');
 END
