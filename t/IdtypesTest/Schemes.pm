@@ -18,6 +18,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use File::Basename qw(dirname);
+use Math::BigInt;
 
 our @EXPORT = qw(schemes byte_schemes from_hex draw_ids);
 
@@ -62,12 +63,32 @@ my %clock_word = (
 #				src/byteid.sql.in)
 #	clock_word	the SQL of the clock word for the newest of the ids %1$s
 #	clock_rate	how many clock words make one second
+#	range		its times, in microseconds since 1970: [first, last microsecond,
+#				first microsecond of the last tick (the last time whose floor
+#				exists)]
 sub read_schemes
 {
 	my $h = slurp("$root/src/scheme.h");
-	my %define = (UUID_LEN => 16, IDSCHEME_NS_PER_SEC => 1_000_000_000);
-	$define{$1} = $2 while $h =~ /^#define\s+(\w+)\s+(\d+)\s*$/mg;
-	my $value = sub { my ($v) = @_; return $v =~ /^\d+$/ ? $v : $define{$v} // die "src/scheme.h: unknown value $v"; };
+	# PostgreSQL's constants that the table names, then the header's own
+	my %define = (UUID_LEN => 16, IDSCHEME_NS_PER_SEC => 1_000_000_000,
+		UNIX_EPOCH_JDATE => 2440588, POSTGRES_EPOCH_JDATE => 2451545);
+	$define{$1} = $2 while $h =~ /^#define\s+(\w+)\s+(\(?[\w\s+*]+\)?)\s*(?:\/\*.*)?$/mg;
+	# a number, a define, or a sum of products of those
+	my $value;
+	$value = sub {
+		my ($v) = @_;
+		$v =~ s/[()]//g;
+		return 0 + $v if $v =~ /^\s*\d+\s*$/;
+		return $value->($define{$v} // die "src/scheme.h: unknown value $v") if $v =~ /^\s*\w+\s*$/;
+		my $sum = 0;
+		for my $term (split /\+/, $v)
+		{
+			my $product = 1;
+			$product *= $value->($_ =~ s/^\s+|\s+$//gr) for split /\*/, $term;
+			$sum += $product;
+		}
+		return $sum;
+	};
 	my @schemes;
 	while ($h =~ /\n\t\[IDSCHEME_\w+\]\s*=\s*\{(.*?)\n\t\}/sg)
 	{
@@ -75,6 +96,11 @@ sub read_schemes
 		my %f = $body =~ /\.(\w+)\s*=\s*"?([^",\n]*)"?,/g;
 		my $byteid = -f "$root/src/$f{type}.sql" && slurp("$root/src/$f{type}.sql") =~ /^\@byteid /m;
 		my ($tick_ns, $counter_bits) = ($value->($f{tick_ns}), $f{counter_bits});
+		# the range in microseconds since 1970, exactly (the products pass 2^63)
+		my $epoch_us = ($value->($f{epoch_jdate}) - $define{UNIX_EPOCH_JDATE}) * 86_400_000_000;
+		my $ticks = Math::BigInt->new(2)->bpow($f{tick_bits});
+		my $last_tick = ($ticks - 1) * $tick_ns / 1000;
+		my $last_us = ($ticks * $tick_ns - 1) / 1000;
 		my $shift = 64 - $f{tick_bits} - $counter_bits;
 		push @schemes, {
 			name => $f{name}, type => $f{type}, uuid_version => 0 + ($f{uuid_version} // 0),
@@ -86,6 +112,7 @@ sub read_schemes
 			  // ($f{uuid_version} ? $uuid_word : 'max(hi8(%1$s::bytea)' . ($shift ? " >> $shift)" : ')')),
 			clock_rate => int(1_000_000_000 / $tick_ns) << $counter_bits,
 			tick_us => $tick_ns < 1000 ? 1 : int($tick_ns / 1000),
+			range => [ $epoch_us, 0 + ($last_us + $epoch_us)->bstr, 0 + ($last_tick + $epoch_us)->bstr ],
 		};
 	}
 	die 'src/scheme.h: no entries in idschemes[]' unless @schemes;
