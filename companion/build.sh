@@ -16,6 +16,11 @@
 #              "-- extension only", run by psql's \gexec with @extschema@
 #              and @extowner@ replaced by the schema and the current user,
 #              in one transaction.
+#   single     the same text for any client, psql or not
+#              (idtypes_sql-install.sql): one DO statement, sent as one
+#              query, that installs it into the schema idtypes_sql, or
+#              says that this version is installed already and changes
+#              nothing, or refuses another version, naming its upgrade.
 #
 # sh and awk only, and no pg_config: a user of a managed platform builds the
 # plain script with make -C companion plain, without PostgreSQL's headers.
@@ -32,11 +37,11 @@ awk_schemes="$(dirname "$0")/schemes.awk"
 tag='$idtypes_sql_script$'
 
 case "$kind" in
-	extension|plain) ;;
+	extension|plain|single) ;;
 	*) echo "$0: unknown kind $kind" >&2; exit 2 ;;
 esac
-if grep -qF "$tag" "$@"; then
-	echo "$0: a source holds $tag, which quotes the plain script" >&2
+if grep -qF -e "$tag" -e '$idtypes_sql_install$' "$@"; then
+	echo "$0: a source holds $tag or \$idtypes_sql_install\$, which quote the plain scripts" >&2
 	exit 1
 fi
 
@@ -46,6 +51,46 @@ fi
 		echo ""
 		echo "-- Built by make from the SQL sources in companion/src/ (companion/build.sh):"
 		echo "-- edit those, not this file."
+	elif [ "$kind" = single ]; then
+		cat <<HEAD
+-- $(basename "$out"): the idtypes_sql companion $version, for a server where
+-- no extension can be installed, from any client: send the whole file as
+-- one query (a web console's SQL editor, a migration tool, a driver's
+-- execute()), or psql -f $(basename "$out").
+--
+-- Installs the companion's interface into the schema idtypes_sql (created
+-- if it does not exist) and its objects into a new schema
+-- idtypes_sql_internal, as the current user (who must be allowed to create
+-- schemas in the database), in one statement: all or nothing.  Run again,
+-- it changes nothing (a NOTICE says so); over another version it refuses,
+-- naming the upgrade file.  idtypes_sql-uninstall.sql removes it.  Built by
+-- make from the SQL sources in companion/src/ (companion/build.sh): edit
+-- those, not this file.
+DO \$idtypes_sql_install\$
+DECLARE
+	installed pg_catalog.text;
+BEGIN
+	IF EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'idtypes_sql') THEN
+		RAISE EXCEPTION 'idtypes_sql is installed here as an extension' USING ERRCODE = '42710',
+			HINT = 'Update it with ALTER EXTENSION idtypes_sql UPDATE.';
+	END IF;
+	IF pg_catalog.to_regnamespace('idtypes_sql_internal') IS NOT NULL THEN
+		IF pg_catalog.to_regprocedure('idtypes_sql_internal.idtypes_sql_version()') IS NOT NULL THEN
+			EXECUTE 'SELECT idtypes_sql_internal.idtypes_sql_version()' INTO installed;
+		END IF;
+		IF installed OPERATOR(pg_catalog.=) '$version' THEN
+			RAISE NOTICE 'idtypes_sql $version is installed here already: nothing to do';
+			RETURN;
+		END IF;
+		RAISE EXCEPTION 'idtypes_sql % is installed here, not $version', COALESCE(installed, 'of an unknown version')
+			USING ERRCODE = '42710',
+			HINT = pg_catalog.format('Run idtypes_sql--%s--$version.sql to upgrade it, or idtypes_sql-uninstall.sql to remove it.',
+									 COALESCE(installed, 'VERSION'));
+	END IF;
+	CREATE SCHEMA IF NOT EXISTS idtypes_sql;
+	SET LOCAL search_path = idtypes_sql, pg_temp;
+	EXECUTE pg_catalog.replace(pg_catalog.replace($tag
+HEAD
 	else
 		cat <<HEAD
 -- $(basename "$out"): the idtypes_sql companion $version, for a server where
@@ -83,7 +128,13 @@ HEAD
 			grep -v -e '^\\echo ' -e '-- extension only$' "$out.part" || :
 		fi
 	done
-	if [ "$kind" = plain ]; then
+	if [ "$kind" = single ]; then
+		cat <<TAIL
+$tag, '@extschema@', 'idtypes_sql'), '@extowner@', pg_catalog.quote_ident(current_user));
+END
+\$idtypes_sql_install\$;
+TAIL
+	elif [ "$kind" = plain ]; then
 		cat <<TAIL
 $tag, '@extschema@', pg_catalog.quote_ident(:'schema')), '@extowner@', pg_catalog.quote_ident(current_user)) \\gexec
 COMMIT;

@@ -34,6 +34,7 @@ use warnings;
 use FindBin;
 use lib $FindBin::RealBin;
 use Test::More;
+use File::Temp ();
 
 # the tree under test, and its @SCHEMES (loaded at compile time, as a
 # use would: PostgreSQL::Test::Utils, which it uses, has an INIT block)
@@ -127,6 +128,26 @@ for my $s (grep { !$no_companion{$_} } @sources)
 	my @missing = ((-e "$root/companion/src/$s.sql" ? () : "companion/src/$s.sql"),
 		($companion_sources{$s} ? () : "companion/Makefile's SOURCES"));
 	is(join(', ', @missing), '', "$s: the companion has its file, built in");
+}
+
+# The scripts that users run without a build (companion/Makefile) are
+# committed: each is what the build makes of the sources now.  Compared with
+# the committed file where the tree is a git checkout (a build may have
+# written the one in the tree since), else with the file.
+{
+	my @sources = split ' ', `make -s --no-print-directory -C '$root/companion' print-sources`;
+	my ($version) = (slurp('companion/idtypes_sql.control') // '') =~ /^default_version = '([^']+)'/m;
+	my $dir = File::Temp::tempdir(CLEANUP => 1);
+	foreach my $built ([ 'plain', 'idtypes_sql.sql' ], [ 'single', 'idtypes_sql-install.sql' ])
+	{
+		my ($kind, $file) = @$built;
+		system("cd '$root/companion' && sh build.sh $kind '$dir/$file' '$version' ../src/scheme.h @sources") == 0
+		  or BAIL_OUT("companion/build.sh $kind failed");
+		my $committed = -d "$root/.git" ? `git -C '$root' show HEAD:companion/$file 2>/dev/null` : slurp("companion/$file");
+		my $fresh = do { local (@ARGV, $/) = ("$dir/$file"); <> };
+		ok(defined $committed && $committed eq $fresh,
+			"companion/$file is committed, as the build makes it (make -C companion plain, then commit it)");
+	}
 }
 
 # ---------------------------------------------------------------------------

@@ -425,6 +425,71 @@ foreach my $route ([ 'ext', 'ids', 'alice' ], [ 'plain', 'My Ids', 'bob' ])
 	is(companion_sqlstate($node, $db, $web, $call), 'ok', "$db: after GRANT USAGE ON SCHEMA $q, $web calls every generator");
 }
 
+# 9. The single file and the uninstall file, sent as a web console or a
+# migration tool sends them (the whole file as one query), by carol, who
+# owns her database and is no superuser: installed into idtypes_sql; sent
+# again, a NOTICE and no change; over another version, refused naming the
+# upgrade file.  The uninstall file refuses, naming them, while a default,
+# an index or a view depends on the companion; then removes every object
+# and both schemas; sent again, a NOTICE.  It also removes a psql install
+# from a schema of the installer's choice.
+$node->safe_psql('postgres', 'CREATE ROLE carol LOGIN; CREATE DATABASE console OWNER carol');
+my $sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
+is($sent->{sqlstate}, 'ok', 'the single file installs sent as one query') or diag(explain($sent));
+is(companion_sqlstate($node, 'console', 'carol', 'SELECT ' . join(', ', map { $_->{gen} } @schemes)), 'ok',
+	'its generators work');
+my $catalog = q{SELECT count(*), sum(p.oid::int8), max(p.xmin::text::int8) FROM pg_proc p
+	WHERE p.pronamespace IN ('idtypes_sql'::regnamespace, 'idtypes_sql_internal'::regnamespace)};
+my $before = $node->safe_psql('console', $catalog);
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
+is(join('|', $sent->{sqlstate}, @{ $sent->{notices} }), 'ok|idtypes_sql 1.0.0 is installed here already: nothing to do',
+	'sent again: a NOTICE');
+is($node->safe_psql('console', $catalog), $before, 'and no function changed');
+$node->safe_psql('console', q{CREATE OR REPLACE FUNCTION idtypes_sql_internal.idtypes_sql_version() RETURNS text
+	LANGUAGE sql IMMUTABLE RETURN '0.9.0'}, extra_params => [ '-U', 'carol' ]);
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
+is(join('|', @{$sent}{qw(sqlstate message hint)}), '42710|idtypes_sql 0.9.0 is installed here, not 1.0.0|'
+	  . 'Run idtypes_sql--0.9.0--1.0.0.sql to upgrade it, or idtypes_sql-uninstall.sql to remove it.',
+	'over another version it refuses, naming the upgrade file');
+$node->safe_psql('console', q{CREATE OR REPLACE FUNCTION idtypes_sql_internal.idtypes_sql_version() RETURNS text
+	LANGUAGE sql IMMUTABLE RETURN '1.0.0'}, extra_params => [ '-U', 'carol' ]);
+$node->safe_psql('console', qq{
+	CREATE TABLE events (id uuid DEFAULT idtypes_sql.uuidv7_next(), n bigint DEFAULT idtypes_sql.gen_uid8());
+	CREATE INDEX events_time ON events (idtypes_sql.uuidv_timestamp(id));
+	CREATE VIEW recent AS SELECT * FROM events WHERE id >= idtypes_sql.uuidv7_floor(now() - interval '1 hour');},
+	extra_params => [ '-U', 'carol' ]);
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-uninstall.sql');
+is(join('|', @{$sent}{qw(sqlstate detail)}), '2BP01|default value for column id of table public.events; '
+	  . 'default value for column n of table public.events; index public.events_time; view public.recent',
+	'the uninstall file refuses while a default, an index or a view depends on the companion, naming each');
+is($node->safe_psql('console', 'SELECT count(*) FROM pg_namespace WHERE nspname LIKE \'idtypes_sql%\''), '2', 'and removes nothing');
+$node->safe_psql('console', 'DROP VIEW recent; DROP TABLE events', extra_params => [ '-U', 'carol' ]);
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-uninstall.sql');
+is(join('|', $sent->{sqlstate}, @{ $sent->{notices} }), 'ok|idtypes_sql removed', 'then it removes the companion');
+is($node->safe_psql('console', q{
+	SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'idtypes_sql%'
+	UNION ALL SELECT count(*) FROM pg_proc WHERE proname LIKE ANY (ARRAY['gen_%', 'uuidv%', 'idtypes_%'])
+		  AND pronamespace <> 'pg_catalog'::regnamespace
+	UNION ALL SELECT count(*) FROM pg_class WHERE relname LIKE 'idtypes_%'}), "0\n0\n0", 'every object and both schemas');
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-uninstall.sql');
+is(join('|', $sent->{sqlstate}, @{ $sent->{notices} }), 'ok|idtypes_sql is not installed here: nothing to do',
+	'sent again: a NOTICE');
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
+is($sent->{sqlstate}, 'ok', 'the single file installs again');
+$sent = companion_send_file($node, 'plain', 'bob', 'companion/idtypes_sql-uninstall.sql');
+is(join('|', $sent->{sqlstate}), '2BP01', 'the psql install into "My Ids": refused while the run-time role\'s table uses it');
+$node->safe_psql('plain', 'DROP SCHEMA app CASCADE', extra_params => [ '-U', 'bob' ]);
+$sent = companion_send_file($node, 'plain', 'bob', 'companion/idtypes_sql-uninstall.sql');
+is(join('|', $sent->{sqlstate}, @{ $sent->{notices} }), 'ok|idtypes_sql removed', 'then removed');
+is($node->safe_psql('plain', q{SELECT count(*) FROM pg_namespace WHERE nspname IN ('My Ids', 'idtypes_sql_internal')}), '0',
+	'with its schemas');
+$sent = companion_send_file($node, 'ext', 'alice', 'companion/idtypes_sql-uninstall.sql');
+is(join('|', @{$sent}{qw(sqlstate hint)}), '55000|Remove it with DROP EXTENSION idtypes_sql.',
+	'an install by CREATE EXTENSION is left to DROP EXTENSION');
+$sent = companion_send_file($node, 'ext', 'alice', 'companion/idtypes_sql-install.sql');
+is(join('|', @{$sent}{qw(sqlstate hint)}), '42710|Update it with ALTER EXTENSION idtypes_sql UPDATE.',
+	'and the single file does not install beside it');
+
 note(sprintf('the install tests took %.1f s', time() - $started));
 $node->stop;
 done_testing();

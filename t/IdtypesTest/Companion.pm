@@ -20,11 +20,12 @@ use warnings;
 use Cwd qw(getcwd);
 use Exporter 'import';
 use IPC::Run;
+use JSON::PP;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdtypesTest::Schemes;
 
-our @EXPORT = qw(companion_plain_script companion_plain_install companion_clean_install
+our @EXPORT = qw(companion_plain_script companion_plain_install companion_clean_install companion_send_file
   companion_n companion_schemes companion_sqlstate);
 
 # The companion's generators, the schemes of the C extension's table
@@ -95,6 +96,33 @@ sub companion_plain_install
 	my ($out, $err);
 	my $ret = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
 	return ($ret ? 0 : $? >> 8, $out, $err);
+}
+
+# Send the file $file of the tree under test to database $db as role $user
+# the way a web console or a migration tool does: its whole text as one
+# query of the simple query protocol (libpq's PQexec, through psycopg).
+# Returns a hash: sqlstate ('ok' when it succeeded), message, detail, hint,
+# notices (their messages, in order).
+sub companion_send_file
+{
+	my ($node, $db, $user, $file) = @_;
+	my $python = $ENV{IDTYPES_PYTHON} // 'python3';
+	my $code = <<'PY';
+import json, sys, psycopg
+from psycopg.pq import DiagnosticField as F
+conn = psycopg.connect(sys.argv[1], autocommit=True)
+notices = []
+conn.add_notice_handler(lambda d: notices.append(d.message_primary))
+res = conn.pgconn.exec_(open(sys.argv[2], 'rb').read())
+field = lambda f: (res.error_field(f) or b'').decode()
+print(json.dumps({'sqlstate': field(F.SQLSTATE) or 'ok', 'message': field(F.MESSAGE_PRIMARY),
+				  'detail': field(F.MESSAGE_DETAIL), 'hint': field(F.MESSAGE_HINT), 'notices': notices}))
+PY
+	my $dsn = $node->connstr($db) . " user=$user";
+	my ($out, $err);
+	IPC::Run::run([ $python, '-c', $code, $dsn, getcwd() . "/$file" ], '>', \$out, '2>', \$err)
+	  or die "could not send $file: $err";
+	return JSON::PP::decode_json($out);
 }
 
 # A copy of this PostgreSQL installation under $dir without any file of the
