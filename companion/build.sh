@@ -16,6 +16,11 @@
 #              "-- extension only", run by psql's \gexec with @extschema@
 #              and @extowner@ replaced by the schema and the current user,
 #              in one transaction.
+#   pgtle      the extension's script registered with pg_tle
+#              (idtypes_sql-pgtle.sql): pgtle.install_extension() of this
+#              version, with the control file's comment, run by a member of
+#              pgtle_admin; then CREATE EXTENSION idtypes_sql as for the
+#              extension installed from files.
 #   single     the same text for any client, psql or not
 #              (idtypes_sql-install.sql): one DO statement, sent as one
 #              query, that installs it into the schema idtypes_sql, or
@@ -37,11 +42,12 @@ awk_schemes="$(dirname "$0")/schemes.awk"
 tag='$idtypes_sql_script$'
 
 case "$kind" in
-	extension|plain|single) ;;
+	extension|plain|single|pgtle) ;;
 	*) echo "$0: unknown kind $kind" >&2; exit 2 ;;
 esac
-if grep -qF -e "$tag" -e '$idtypes_sql_install$' "$@"; then
-	echo "$0: a source holds $tag or \$idtypes_sql_install\$, which quote the plain scripts" >&2
+pgtle_tag='$_idtypes_sql_pgtle_$'
+if grep -qF -e "$tag" -e '$idtypes_sql_install$' -e "$pgtle_tag" "$@"; then
+	echo "$0: a source holds $tag, \$idtypes_sql_install\$ or $pgtle_tag, which quote the scripts" >&2
 	exit 1
 fi
 
@@ -51,6 +57,23 @@ fi
 		echo ""
 		echo "-- Built by make from the SQL sources in companion/src/ (companion/build.sh):"
 		echo "-- edit those, not this file."
+	elif [ "$kind" = pgtle ]; then
+		comment=$(sed -n "s/^comment = '\(.*\)'\$/\1/p" "$(dirname "$0")/idtypes_sql.control")
+		cat <<HEAD
+-- $(basename "$out"): the idtypes_sql companion $version as a pg_tle extension,
+-- for a server with pg_tle (Amazon RDS and Aurora, Supabase, ...), where no
+-- extension's files can be installed.  Run it as a member of pgtle_admin,
+-- in each database where pg_tle is created (CREATE EXTENSION pg_tle), from
+-- any client; then, as any role that may create it there:
+--
+--   CREATE SCHEMA idtypes_sql;
+--   CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;
+--
+-- Built by make from the SQL sources in companion/src/ (companion/build.sh):
+-- edit those, not this file.
+SELECT pgtle.install_extension('idtypes_sql', '$version', '$comment', $pgtle_tag
+/* idtypes_sql--$version.sql, registered with pg_tle */
+HEAD
 	elif [ "$kind" = single ]; then
 		cat <<HEAD
 -- $(basename "$out"): the idtypes_sql companion $version, for a server where
@@ -122,13 +145,17 @@ HEAD
 	for f in "$@"; do
 		echo ""
 		awk -f "$awk_schemes" "$scheme_h" "$f" >"$out.part" || { rm -f "$out.part" "$out.all"; exit 1; }
-		if [ "$kind" = extension ]; then
+		if [ "$kind" = extension ] || [ "$kind" = pgtle ]; then
 			cat "$out.part"
 		else
 			grep -v -e '^\\echo ' -e '-- extension only$' "$out.part" || :
 		fi
 	done
-	if [ "$kind" = single ]; then
+	if [ "$kind" = pgtle ]; then
+		cat <<TAIL
+$pgtle_tag);
+TAIL
+	elif [ "$kind" = single ]; then
 		cat <<TAIL
 $tag, '@extschema@', 'idtypes_sql'), '@extowner@', pg_catalog.quote_ident(current_user));
 END

@@ -138,7 +138,7 @@ for my $s (grep { !$no_companion{$_} } @sources)
 	my @sources = split ' ', `make -s --no-print-directory -C '$root/companion' print-sources`;
 	my ($version) = (slurp('companion/idtypes_sql.control') // '') =~ /^default_version = '([^']+)'/m;
 	my $dir = File::Temp::tempdir(CLEANUP => 1);
-	foreach my $built ([ 'plain', 'idtypes_sql.sql' ], [ 'single', 'idtypes_sql-install.sql' ])
+	foreach my $built ([ 'plain', 'idtypes_sql.sql' ], [ 'single', 'idtypes_sql-install.sql' ], [ 'pgtle', 'idtypes_sql-pgtle.sql' ])
 	{
 		my ($kind, $file) = @$built;
 		system("cd '$root/companion' && sh build.sh $kind '$dir/$file' '$version' ../src/scheme.h @sources") == 0

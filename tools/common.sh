@@ -115,6 +115,9 @@ required_tap() {
 	if [ "$PG_MAJOR" -ge 15 ] && [ "$PG_MAJOR" -le 17 ] && [ -f "${IDTYPES_CITUS_ARCHIVE:-$IDTYPES_ROOT/../shared/deps/citus-13.2.2.tar.gz}" ]; then
 		printf '%s\t%s\n' t/060_citus.pl "Citus is built for PostgreSQL $PG_MAJOR from its archive"
 	fi
+	if [ "$PG_MAJOR" -le 18 ] && [ -f "${IDTYPES_PGTLE_ARCHIVE:-$IDTYPES_ROOT/../shared/deps/pg_tle-1.5.3.tar.gz}" ]; then
+		printf '%s\t%s\n' t/094_companion_pgtle.pl "pg_tle is built for PostgreSQL $PG_MAJOR from its archive"
+	fi
 	return 0
 }
 

@@ -18,6 +18,9 @@ IDTYPES_ROOTS=${IDTYPES_ROOTS:-/var/tmp/idtypes-roots}
 # tools/citus.sh is told to find it.
 source "$IDTYPES_ROOT/tools/citus.sh"
 ROOT_CITUS_ARCHIVE=/idtypes-deps/$(basename "$IDTYPES_CITUS_ARCHIVE")
+# pg_tle's likewise (tools/pgtle.sh)
+source "$IDTYPES_ROOT/tools/pgtle.sh"
+ROOT_PGTLE_ARCHIVE=/idtypes-deps/$(basename "$IDTYPES_PGTLE_ARCHIVE")
 
 # The versions of the matrix, and the Debian release that packages each.
 MATRIX_VERSIONS=(15 17 18 19)
@@ -244,6 +247,10 @@ prepare_root() {
 		in_root "$root" env PG_MAJOR="$v" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" nice -n 19 \
 			bash -c 'source /idtypes/tools/common.sh && source /idtypes/tools/citus.sh && citus_setup'
 		times+=", Citus $v $((SECONDS - t0)) s"
+		t0=$SECONDS
+		in_root "$root" env PG_MAJOR="$v" IDTYPES_PGTLE_ARCHIVE="$ROOT_PGTLE_ARCHIVE" nice -n 19 \
+			bash -c 'source /idtypes/tools/common.sh && source /idtypes/tools/pgtle.sh && pgtle_setup'
+		times+=", pg_tle $v $((SECONDS - t0)) s"
 	done
 	[ "$rc" = 0 ] && { trust_local_cas "$root" || rc=$?; }
 	unmount_root "$root"
@@ -259,16 +266,18 @@ copy_tree() {
 	tar_source_tree | tar -C "$root/idtypes" -xf -
 }
 
-# copy_deps ROOT: the third-party archives that tests build from (Citus's,
-# with its .sha256 file) into ROOT/idtypes-deps, as this machine has them.
+# copy_deps ROOT: the third-party archives that tests build from (Citus's
+# and pg_tle's, with their .sha256 files) into ROOT/idtypes-deps, as this
+# machine has them.
 copy_deps() {
 	local root=$1 f
 	rm -rf "$root/idtypes-deps"
 	mkdir -p "$root/idtypes-deps"
-	for f in "$IDTYPES_CITUS_ARCHIVE" "$IDTYPES_CITUS_ARCHIVE.sha256"; do
+	for f in "$IDTYPES_CITUS_ARCHIVE" "$IDTYPES_CITUS_ARCHIVE.sha256" "$IDTYPES_PGTLE_ARCHIVE" "$IDTYPES_PGTLE_ARCHIVE.sha256"; do
 		[ -f "$f" ] && cp "$f" "$root/idtypes-deps/"
 	done
 	[ -f "$IDTYPES_CITUS_ARCHIVE" ] || log "no $IDTYPES_CITUS_ARCHIVE on this machine: the roots build no Citus"
+	[ -f "$IDTYPES_PGTLE_ARCHIVE" ] || log "no $IDTYPES_PGTLE_ARCHIVE on this machine: the roots build no pg_tle"
 	return 0
 }
 
@@ -355,7 +364,7 @@ matrix_root_suite() {
 	cp -r "$logs/dist" "$root/idtypes-dist"
 	mount_root "$root"
 	in_root "$root" env PG_MAJOR="$v" IDTYPES_CLIENTS=no IDTYPES_FUZZ=no IDTYPES_DIST_DIR=/idtypes-dist \
-		IDTYPES_WERROR="${IDTYPES_WERROR:-}" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" \
+		IDTYPES_WERROR="${IDTYPES_WERROR:-}" IDTYPES_CITUS_ARCHIVE="$ROOT_CITUS_ARCHIVE" IDTYPES_PGTLE_ARCHIVE="$ROOT_PGTLE_ARCHIVE" \
 		IDTYPES_TAP_SKIP="$MATRIX_HOST_ONLY" IDTYPES_EXPLORE_FIXED_SEEDS="$MATRIX_EXPLORE_SEEDS" \
 		IDTYPES_COMPANION_N="$MATRIX_COMPANION_N" \
 		IDTYPES_TAP_SKIP_WHY="runs on this machine's version only: what it tests does not change with the server's version" \

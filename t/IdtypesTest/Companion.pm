@@ -130,10 +130,13 @@ PY
 # companion's extension files installed into it: a server started from it
 # has nothing of idtypes but what CREATE EXTENSION idtypes_sql installs.
 # Returns its install path (the parent of its bin/) for
-# PostgreSQL::Test::Cluster->new(..., install_path => ...).
+# PostgreSQL::Test::Cluster->new(..., install_path => ...).  With
+# companion => 0, the companion's files are left out too (pg_tle installs
+# an extension of a name that no file on the server has).
 sub companion_clean_install
 {
-	my ($dir) = @_;
+	my ($dir, %opt) = @_;
+	my $with_companion = $opt{companion} // 1;
 	my $root = getcwd();
 	my $pg_config = `pg_config --bindir`;
 	chomp $pg_config;
@@ -148,7 +151,14 @@ sub companion_clean_install
 	system('rm', '-rf', glob("$pkglibdir/idtypes.so $pkglibdir/bitcode/idtypes $pkglibdir/bitcode/idtypes.index.bc"),
 		glob("$sharedir/extension/idtypes.control $sharedir/extension/idtypes--*.sql")) == 0
 	  or die "could not remove idtypes from the copy";
+	system('rm', '-f', glob("$sharedir/extension/idtypes_sql.control $sharedir/extension/idtypes_sql--*.sql")) == 0
+	  or die "could not remove the companion from the copy";
 	# the companion of this tree, not whatever was installed before
+	if (!$with_companion)
+	{
+		(my $install_path = $bindir) =~ s{/bin$}{};
+		return $install_path;
+	}
 	system('make', '-s', '-C', "$root/companion", "PG_CONFIG=$copy_config") == 0
 	  or die "make -C companion failed";
 	system('make', '-s', '-C', "$root/companion", "PG_CONFIG=$copy_config", 'install') == 0
