@@ -85,8 +85,8 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # ActiveRecord in the trixie root (17), Go in the sid root (18),
 # pg_partman and wal2json where Debian packages them, skip support on 18
 # and later, Citus where it is built from the archive that tools/citus.sh
-# takes (15 to 17) or installed; the cutover and hostile-database tests
-# everywhere.
+# takes (15 to 17) or installed, pg_tle likewise (tools/pgtle.sh, 15 to
+# 18); the cutover and hostile-database tests everywhere.
 required_tap() {
 	local f
 	if [ "${IDTYPES_CLIENTS:-yes}" != no ]; then
