@@ -438,6 +438,13 @@ my $sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql
 is($sent->{sqlstate}, 'ok', 'the single file installs sent as one query') or diag(explain($sent));
 is(companion_sqlstate($node, 'console', 'carol', 'SELECT ' . join(', ', map { $_->{gen} } @schemes)), 'ok',
 	'its generators work');
+$node->safe_psql('console', 'CREATE ROLE web_console LOGIN');
+$node->safe_psql('console', 'CREATE TABLE ids_of_all (' . join(', ', map { "$_->{name} $_->{type} DEFAULT $_->{gen}" } @schemes)
+	  . '); GRANT INSERT, SELECT ON ids_of_all TO web_console', extra_params => [ '-U', 'carol' ]);
+is($node->safe_psql('console', 'INSERT INTO ids_of_all DEFAULT VALUES RETURNING ' . join(' AND ', map { "$_->{name} IS NOT NULL" } @schemes),
+		extra_params => [ '-U', 'web_console' ]), 't',
+	'a run-time role granted only INSERT and SELECT on her table inserts through every default');
+$node->safe_psql('console', 'DROP TABLE ids_of_all', extra_params => [ '-U', 'carol' ]);
 my $catalog = q{SELECT count(*), sum(p.oid::int8), max(p.xmin::text::int8) FROM pg_proc p
 	WHERE p.pronamespace IN ('idtypes_sql'::regnamespace, 'idtypes_sql_internal'::regnamespace)};
 my $before = $node->safe_psql('console', $catalog);
