@@ -55,18 +55,8 @@ citus_archive_usable() {
 
 # citus_build_packages: install what building Citus needs, if missing.
 citus_build_packages() {
-	local p missing=()
-	for p in "${CITUS_BUILD_PACKAGES[@]}"; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
-	done
-	[ ${#missing[@]} -gt 0 ] || return 0
-	log "installing ${missing[*]} (to build Citus)"
-	if ! { as_root apt-get update -qq &&
-		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends "${missing[@]}" >/dev/null; }; then
-		citus_skip "could not install ${missing[*]}, which building Citus needs"
-		return 1
-	fi
+	install_missing "to build Citus" "${CITUS_BUILD_PACKAGES[@]}" ||
+		{ citus_skip "could not install ${CITUS_BUILD_PACKAGES[*]}, which building Citus needs"; return 1; }
 }
 
 # citus_compat_fix SRC: Some minor releases (Debian's 15.18 and later, for

@@ -195,6 +195,21 @@ install_packages() {
 	fi
 }
 
+# install_missing WHAT PACKAGE...: install the packages that are not yet,
+# for WHAT (a log line names it); fails if apt does.
+install_missing() {
+	local what=$1 p missing=()
+	shift
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	log "installing ${missing[*]} ($what)"
+	as_root apt-get update -qq &&
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends "${missing[@]}" >/dev/null
+}
+
 # build_install [DIR [MAKE ARGUMENTS...]]: build the tree in DIR (default:
 # this one) and install it; with IDTYPES_WERROR=1 (CI), a compiler warning
 # fails the build (the Makefile's WERROR=1).

@@ -10,10 +10,14 @@
 # - Otherwise pg_tle is built from its source archive and installed:
 #   IDTYPES_PGTLE_ARCHIVE, by default shared/deps/pg_tle-1.5.3.tar.gz in the
 #   directory beside the repository (where CI puts it), which must match the
-#   .sha256 file beside it when there is one.  Its build needs flex.  The
+#   .sha256 file beside it when there is one (PGTLE_BUILD_PACKAGES).  The
 #   build happens in a throwaway directory; the archive is not changed.
 
 IDTYPES_PGTLE_ARCHIVE=${IDTYPES_PGTLE_ARCHIVE:-$IDTYPES_ROOT/../shared/deps/pg_tle-1.5.3.tar.gz}
+# What building pg_tle needs on top of IDTYPES_PACKAGES (Debian names: its
+# lexer's generator, and the headers that the server's include: GSSAPI's
+# and ICU's).
+PGTLE_BUILD_PACKAGES=(flex libkrb5-dev libicu-dev)
 # The PostgreSQL versions that the archive's release supports.
 PGTLE_MAJORS="12 13 14 15 16 17 18"
 
@@ -49,12 +53,8 @@ pgtle_build() {
 		pgtle_skip "$archive does not match $archive.sha256"
 		return 1
 	fi
-	if ! command -v flex >/dev/null; then
-		log "installing flex (to build pg_tle)"
-		{ as_root apt-get update -qq &&
-			as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends flex >/dev/null; } ||
-			{ pgtle_skip "could not install flex, which building pg_tle needs"; return 1; }
-	fi
+	install_missing "to build pg_tle" "${PGTLE_BUILD_PACKAGES[@]}" ||
+		{ pgtle_skip "could not install ${PGTLE_BUILD_PACKAGES[*]}, which building pg_tle needs"; return 1; }
 	build=$(mktemp -d /tmp/idtypes-pgtle.XXXXXX)
 	tar -C "$build" -xzf "$archive" || { pgtle_skip "could not unpack $archive"; return 1; }
 	src=$(find "$build" -mindepth 1 -maxdepth 1 -type d | head -n 1)
