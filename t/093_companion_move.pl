@@ -140,5 +140,53 @@ foreach my $s (companion_schemes())
 }
 
 note(sprintf('the moves took %.1f s', time() - $started));
+# The move to the C extension as doc/managed.md splits it, run from its
+# text: step 2 by the database's owner, who is no superuser and not
+# idtypes.clock_mover_role, on a table of the companion's muids; then on one
+# whose keys are ahead of the server's clock (the companion's clock moved 3
+# minutes ahead), where step 2 refuses and changes nothing until step 1, by
+# a superuser, has moved the C extension's clock past them.
+{
+	open(my $fh, '<', 'doc/managed.md') or die "doc/managed.md: $!";
+	my $doc = do { local $/; <$fh> };
+	my ($step1) = $doc =~ /\*\*Step 1,.*?```sql norun\n(.*?)```/s or die 'doc/managed.md: no step 1';
+	my ($step2) = $doc =~ /\*\*Step 2,.*?```sql norun\n(.*?)```/s or die 'doc/managed.md: no step 2';
+	$node->safe_psql('postgres', q{
+		CREATE ROLE shop_owner LOGIN;
+		CREATE DATABASE shop OWNER shop_owner;});
+	my @as_owner = (extra_params => [ '-U', 'shop_owner' ]);
+	# the companion by the owner (a trusted extension), idtypes by a superuser
+	$node->safe_psql('shop', 'CREATE SCHEMA idtypes_sql; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql', @as_owner);
+	$node->safe_psql('shop', 'CREATE EXTENSION idtypes');
+	my $type_of = sub {
+		my ($t) = @_;
+		return $node->safe_psql('shop', "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$t'::regclass AND attname = 'id'");
+	};
+	foreach my $t ('orders', 'orders_ahead')
+	{
+		$node->safe_psql('shop', qq{CREATE TABLE $t (id uuid PRIMARY KEY DEFAULT idtypes_sql.gen_muid(), n int)}, @as_owner);
+		$node->safe_psql('shop', q{SELECT idtypes_sql.idtypes_advance_clock('muid', now() + interval '3 minutes')}, @as_owner)
+		  if $t eq 'orders_ahead';
+		$node->safe_psql('shop', qq{INSERT INTO $t (n) SELECT g FROM generate_series(1, 1000) g}, @as_owner);
+		(my $sql = $step2) =~ s/\borders\b/$t/g;
+		my ($ret, $out, $err) = $node->psql('shop', $sql, @as_owner, on_error_stop => 1);
+		if ($t eq 'orders_ahead')
+		{
+			like($err, qr/ERROR:  orders_ahead holds keys ahead of the C extension's muid clock/,
+				'step 2 refuses a table whose keys are ahead of the C extension\'s clock');
+			is($type_of->($t), 'uuid', 'and changes nothing');
+			(my $admin = $step1) =~ s/\borders\b/$t/g;
+			$node->safe_psql('shop', $admin);
+			($ret, $out, $err) = $node->psql('shop', $sql, @as_owner, on_error_stop => 1);
+		}
+		is($ret, 0, "$t: step 2, as the database's owner" . ($t eq 'orders' ? '' : ', after step 1')) or diag($err);
+		is($type_of->($t), 'muid', "$t: moved to muid");
+		is($node->safe_psql('shop', qq{
+			INSERT INTO $t (n) VALUES (-1);
+			SELECT count(*) FROM $t WHERE id >= (SELECT id FROM $t WHERE n = -1)}, @as_owner),
+			'1', "$t: a row of the C generator sorts after every key of the companion's");
+	}
+}
+
 $node->stop;
 done_testing();
