@@ -1713,14 +1713,14 @@ CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.in
 	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 RETURN idtypes_sql_internal.idtypes_sql_advance_id(scheme, past);
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) IS
-	'moves the database''s clock of a scheme whose ids are bigints (uid8) past an id: the next id sorts after it';
+	'moves the database''s clock of a scheme whose ids are bigints past an id: the next id sorts after it';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.int8) FROM PUBLIC;
 
 CREATE FUNCTION idtypes_advance_clock(scheme pg_catalog.text, past pg_catalog.bytea) RETURNS pg_catalog.timestamptz
 	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 RETURN idtypes_sql_internal.idtypes_sql_advance_id(scheme, past);
 COMMENT ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) IS
-	'moves the database''s clock of a scheme whose ids are bytea (tid62) past an id: the next id sorts after it';
+	'moves the database''s clock of a scheme whose ids are bytea past an id: the next id sorts after it';
 REVOKE EXECUTE ON FUNCTION idtypes_advance_clock(pg_catalog.text, pg_catalog.bytea) FROM PUBLIC;
 
 -- The version of the companion installed here (also for a plain install,
