@@ -252,6 +252,10 @@ pg_install_copy() {
 # archive.  A release without its tag is an error.
 make_dist() {
 	local ref prev name
+	# the index refreshed first: a tracked file that a build wrote again
+	# with the same content (the companion's committed scripts) would make
+	# git stash create fail without a word
+	git -C "$IDTYPES_ROOT" update-index -q --refresh >/dev/null 2>&1 || :
 	ref=$(git -C "$IDTYPES_ROOT" stash create)
 	ref=${ref:-HEAD}
 	make -s -C "$IDTYPES_ROOT" dist DIST_REF="$ref" DISTDIR="$1" >/dev/null
