@@ -6,7 +6,9 @@
 -- Installs the companion's interface into the schema idtypes_sql (created
 -- if it does not exist) and its objects into a new schema
 -- idtypes_sql_internal, as the current user (who must be allowed to create
--- schemas in the database), in one statement: all or nothing.  Run again,
+-- schemas in the database; an existing idtypes_sql must be theirs, and no
+-- other role may create objects in it), in one statement: all or nothing.
+-- Run again,
 -- it changes nothing (a NOTICE says so); over another version it refuses,
 -- naming the upgrade file.  idtypes_sql-uninstall.sql removes it.  Built by
 -- make from the SQL sources in companion/src/ (companion/build.sh): edit
@@ -20,6 +22,14 @@ BEGIN
 			HINT = 'Update it with ALTER EXTENSION idtypes_sql UPDATE.';
 	END IF;
 	IF pg_catalog.to_regnamespace('idtypes_sql_internal') IS NOT NULL THEN
+		SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO installed
+		  FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal';
+		IF installed OPERATOR(pg_catalog.<>) current_user THEN
+			RAISE EXCEPTION 'schema idtypes_sql_internal belongs to role %, not to %', installed, current_user
+				USING ERRCODE = '42501',
+				HINT = 'Only the role that installed the companion runs this file again; another role''s schema of this name is not the companion.';
+		END IF;
+		installed := NULL;
 		IF pg_catalog.to_regprocedure('idtypes_sql_internal.idtypes_sql_version()') IS NOT NULL THEN
 			EXECUTE 'SELECT idtypes_sql_internal.idtypes_sql_version()' INTO installed;
 		END IF;
@@ -35,6 +45,31 @@ BEGIN
 	CREATE SCHEMA IF NOT EXISTS idtypes_sql;
 	SET LOCAL search_path = idtypes_sql, pg_temp;
 	EXECUTE pg_catalog.replace(pg_catalog.replace($idtypes_sql_script$
+DO $idtypes_sql_schema_check$
+DECLARE
+	schema_owner pg_catalog.name;
+	creators pg_catalog.text;
+BEGIN
+	SELECT pg_catalog.pg_get_userbyid(n.nspowner),
+		   (SELECT pg_catalog.string_agg(g.name, ', ' ORDER BY g.name COLLATE pg_catalog."C")
+			  FROM pg_catalog.aclexplode(n.nspacl) a,
+				   LATERAL (SELECT CASE a.grantee WHEN 0 THEN 'PUBLIC'
+						   ELSE pg_catalog.pg_get_userbyid(a.grantee)::pg_catalog.text END) g(name)
+			 WHERE a.privilege_type OPERATOR(pg_catalog.=) 'CREATE' AND a.grantee OPERATOR(pg_catalog.<>) n.nspowner)
+	  INTO schema_owner, creators
+	  FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@');
+	IF schema_owner IS DISTINCT FROM current_user THEN
+		RAISE EXCEPTION 'schema @extschema@ belongs to role %, not to %', schema_owner, current_user USING ERRCODE = '42501',
+			DETAIL = 'Its owner could replace the companion''s functions with functions of her own, which every role that calls them would run.',
+			HINT = 'Install the companion into a schema of your own, or let the schema''s owner install it.';
+	END IF;
+	IF creators IS NOT NULL THEN
+		RAISE EXCEPTION 'other roles may create objects in schema @extschema@: %', creators USING ERRCODE = '42501',
+			DETAIL = 'They could shadow the companion''s functions with overloads of their own, which every role that calls them would run.',
+			HINT = 'REVOKE CREATE ON SCHEMA @extschema@ FROM them, or install the companion into another schema.';
+	END IF;
+END
+$idtypes_sql_schema_check$;
 
 -- companion/src/idtypes_sql.sql: what every scheme of the companion uses:
 -- the guard against running the script by hand, the settings, the clocks

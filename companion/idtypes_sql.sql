@@ -6,7 +6,8 @@
 -- Creates the schema if it does not exist and installs the companion's
 -- interface into it, and its objects into a new schema idtypes_sql_internal,
 -- in one transaction, as the current user (who must be allowed to create
--- schemas in the database, and objects in the schema).  Built by make from the SQL sources in
+-- schemas in the database; an existing schema must be its own, and no other
+-- role may create objects in it).  Built by make from the SQL sources in
 -- companion/src/ (companion/build.sh): edit those, not this file.
 \set ON_ERROR_STOP on
 \if :{?schema}
@@ -22,6 +23,31 @@ BEGIN;
 CREATE SCHEMA IF NOT EXISTS :"schema";
 SET LOCAL search_path = :"schema", pg_temp;
 SELECT pg_catalog.replace(pg_catalog.replace($idtypes_sql_script$
+DO $idtypes_sql_schema_check$
+DECLARE
+	schema_owner pg_catalog.name;
+	creators pg_catalog.text;
+BEGIN
+	SELECT pg_catalog.pg_get_userbyid(n.nspowner),
+		   (SELECT pg_catalog.string_agg(g.name, ', ' ORDER BY g.name COLLATE pg_catalog."C")
+			  FROM pg_catalog.aclexplode(n.nspacl) a,
+				   LATERAL (SELECT CASE a.grantee WHEN 0 THEN 'PUBLIC'
+						   ELSE pg_catalog.pg_get_userbyid(a.grantee)::pg_catalog.text END) g(name)
+			 WHERE a.privilege_type OPERATOR(pg_catalog.=) 'CREATE' AND a.grantee OPERATOR(pg_catalog.<>) n.nspowner)
+	  INTO schema_owner, creators
+	  FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@');
+	IF schema_owner IS DISTINCT FROM current_user THEN
+		RAISE EXCEPTION 'schema @extschema@ belongs to role %, not to %', schema_owner, current_user USING ERRCODE = '42501',
+			DETAIL = 'Its owner could replace the companion''s functions with functions of her own, which every role that calls them would run.',
+			HINT = 'Install the companion into a schema of your own, or let the schema''s owner install it.';
+	END IF;
+	IF creators IS NOT NULL THEN
+		RAISE EXCEPTION 'other roles may create objects in schema @extschema@: %', creators USING ERRCODE = '42501',
+			DETAIL = 'They could shadow the companion''s functions with overloads of their own, which every role that calls them would run.',
+			HINT = 'REVOKE CREATE ON SCHEMA @extschema@ FROM them, or install the companion into another schema.';
+	END IF;
+END
+$idtypes_sql_schema_check$;
 
 -- companion/src/idtypes_sql.sql: what every scheme of the companion uses:
 -- the guard against running the script by hand, the settings, the clocks

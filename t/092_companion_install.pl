@@ -173,15 +173,35 @@ foreach my $db (qw(hostile_ext hostile_plain))
 is($ret, 0, 'hostile_ext: alice creates the extension in public among the look-alikes') or diag($err);
 my $decoy_file = $node->basedir . '/temp_decoys.sql';
 append_to_file($decoy_file, "$temp_decoys\nSET search_path = pg_temp, public, pg_catalog;\n");
+# The plain script refuses a schema that is not the installer's alone:
+# public (pg_database_owner's), mallory's, or bob's own where another role
+# may create objects (each could replace or shadow the functions that every
+# caller runs).
+$node->safe_psql('hostile_plain', 'GRANT CREATE ON DATABASE hostile_plain TO mallory');
+$node->safe_psql('hostile_plain', 'CREATE SCHEMA mallorys', extra_params => [ '-U', 'mallory' ]);
+$node->safe_psql('hostile_plain', 'CREATE SCHEMA bobs; GRANT CREATE ON SCHEMA bobs TO mallory, PUBLIC', extra_params => [ '-U', 'bob' ]);
+foreach my $case ([ 'public', 'schema public belongs to role pg_database_owner, not to bob' ],
+	[ 'mallorys', 'schema mallorys belongs to role mallory, not to bob' ],
+	[ 'bobs', 'other roles may create objects in schema bobs: PUBLIC, mallory' ])
+{
+	($ret, $out, $err) = companion_plain_install($node, 'hostile_plain', $case->[0], 'bob');
+	isnt($ret, 0, "hostile_plain: the plain script refuses schema $case->[0]");
+	like($err, qr/ERROR:  \Q$case->[1]\E/, '42501, saying why');
+}
+is($node->safe_psql('hostile_plain', q{SELECT count(*) FROM pg_namespace WHERE nspname = 'idtypes_sql_internal'}), '0',
+	'and installs nothing');
+$node->safe_psql('hostile_plain', 'REVOKE CREATE ON SCHEMA bobs FROM mallory, PUBLIC', extra_params => [ '-U', 'bob' ]);
 IPC::Run::run([ $node->installed_command('psql'), '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('hostile_plain'),
-		'-U', 'bob', '-v', 'schema=public', '-f', $decoy_file, '-f', companion_plain_script() ], '>', \$out, '2>', \$err);
-is($?, 0, 'hostile_plain: bob installs the plain script into public among the look-alikes, in the same session') or diag($err);
+		'-U', 'bob', '-v', 'schema=bobs', '-f', $decoy_file, '-f', companion_plain_script() ], '>', \$out, '2>', \$err);
+is($?, 0, 'hostile_plain: bob installs the plain script into his schema among the look-alikes of public, in the same session')
+  or diag($err);
 
 # Used through a search path that puts the look-alikes first.
 foreach my $db (qw(hostile_ext hostile_plain))
 {
 	my $user = $db eq 'hostile_ext' ? 'alice' : 'bob';
-	($ret, $out, $err) = $node->psql($db, "$temp_decoys\nSET search_path = pg_temp, public, pg_catalog;\n" . use_all('public'),
+	($ret, $out, $err) = $node->psql($db, "$temp_decoys\nSET search_path = pg_temp, public, pg_catalog;\n"
+		  . use_all($db eq 'hostile_ext' ? 'public' : 'bobs'),
 		extra_params => [ '-U', $user ]);
 	is($out, 't', "$db: the companion works through that search path") or diag($err);
 	is($node->safe_psql($db, 'SELECT count(*) FROM public.decoy_calls'), '0',
@@ -194,7 +214,7 @@ foreach my $db (qw(hostile_ext hostile_plain))
 # with pg_catalog alone on the search path (so that anything else would
 # show with its schema), are the same in the four databases, whichever way
 # and among whatever the companion was installed.
-my %schema = (ext => 'ids', plain => 'My Ids', hostile_ext => 'public', hostile_plain => 'public');
+my %schema = (ext => 'ids', plain => 'My Ids', hostile_ext => 'public', hostile_plain => 'bobs');
 my $internal = 'idtypes_sql_internal';
 my %defs;
 foreach my $db (sort keys %schema)
@@ -434,7 +454,22 @@ foreach my $route ([ 'ext', 'ids', 'alice' ], [ 'plain', 'My Ids', 'bob' ])
 # and both schemas; sent again, a NOTICE.  It also removes a psql install
 # from a schema of the installer's choice.
 $node->safe_psql('postgres', 'CREATE ROLE carol LOGIN; CREATE DATABASE console OWNER carol');
+# Not over another role's schema of either name: eve's idtypes_sql could
+# hold her own functions of the companion's names, and her
+# idtypes_sql_internal her own idtypes_sql_version().
+$node->safe_psql('console', 'CREATE ROLE eve LOGIN; GRANT CREATE ON DATABASE console TO eve');
+$node->safe_psql('console', 'CREATE SCHEMA idtypes_sql', extra_params => [ '-U', 'eve' ]);
 my $sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
+is(join('|', @{$sent}{qw(sqlstate message)}), '42501|schema idtypes_sql belongs to role eve, not to carol',
+	'the single file refuses a schema idtypes_sql of another role');
+$node->safe_psql('console', q{DROP SCHEMA idtypes_sql; CREATE SCHEMA idtypes_sql_internal;
+	CREATE FUNCTION idtypes_sql_internal.idtypes_sql_version() RETURNS text LANGUAGE sql RETURN '1.0.0'},
+	extra_params => [ '-U', 'eve' ]);
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
+is(join('|', @{$sent}{qw(sqlstate message)}), '42501|schema idtypes_sql_internal belongs to role eve, not to carol',
+	'and a schema idtypes_sql_internal of another role, whatever version it claims');
+$node->safe_psql('console', 'DROP SCHEMA idtypes_sql_internal CASCADE; REVOKE CREATE ON DATABASE console FROM eve');
+$sent = companion_send_file($node, 'console', 'carol', 'companion/idtypes_sql-install.sql');
 is($sent->{sqlstate}, 'ok', 'the single file installs sent as one query') or diag(explain($sent));
 is(companion_sqlstate($node, 'console', 'carol', 'SELECT ' . join(', ', map { $_->{gen} } @schemes)), 'ok',
 	'its generators work');
