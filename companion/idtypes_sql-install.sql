@@ -8,11 +8,10 @@
 -- idtypes_sql_internal, as the current user (who must be allowed to create
 -- schemas in the database; an existing idtypes_sql must be theirs, and no
 -- other role may create objects in it), in one statement: all or nothing.
--- Run again,
--- it changes nothing (a NOTICE says so); over another version it refuses,
--- naming the upgrade file.  idtypes_sql-uninstall.sql removes it.  Built by
--- make from the SQL sources in companion/src/ (companion/build.sh): edit
--- those, not this file.
+-- Run again, it changes nothing (a NOTICE says so); over another version it
+-- refuses, naming the upgrade file.  idtypes_sql-uninstall.sql removes it.
+-- Built by make from the SQL sources in companion/src/ (companion/build.sh):
+-- edit those, not this file.
 DO $idtypes_sql_install$
 DECLARE
 	installed pg_catalog.text;
