@@ -46,22 +46,31 @@ BEGIN
 	EXECUTE pg_catalog.replace(pg_catalog.replace($idtypes_sql_script$
 DO $idtypes_sql_schema_check$
 DECLARE
-	schema_owner pg_catalog.name;
+	schema_owner pg_catalog.oid;
 	creators pg_catalog.text;
 BEGIN
-	SELECT pg_catalog.pg_get_userbyid(n.nspowner),
-		   (SELECT pg_catalog.string_agg(g.name, ', ' ORDER BY g.name COLLATE pg_catalog."C")
-			  FROM pg_catalog.aclexplode(n.nspacl) a,
-				   LATERAL (SELECT CASE a.grantee WHEN 0 THEN 'PUBLIC'
-						   ELSE pg_catalog.pg_get_userbyid(a.grantee)::pg_catalog.text END) g(name)
-			 WHERE a.privilege_type OPERATOR(pg_catalog.=) 'CREATE' AND a.grantee OPERATOR(pg_catalog.<>) n.nspowner)
-	  INTO schema_owner, creators
-	  FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@');
-	IF schema_owner IS DISTINCT FROM current_user THEN
-		RAISE EXCEPTION 'schema @extschema@ belongs to role %, not to %', schema_owner, current_user USING ERRCODE = '42501',
+	-- public belongs to pg_database_owner: to the database's owner
+	SELECT CASE n.nspowner WHEN 'pg_database_owner'::pg_catalog.regrole THEN d.datdba ELSE n.nspowner END
+	  INTO schema_owner
+	  FROM pg_catalog.pg_namespace n, pg_catalog.pg_database d
+	 WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')
+	   AND d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database();
+	IF schema_owner IS DISTINCT FROM (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) current_user) THEN
+		RAISE EXCEPTION 'schema @extschema@ belongs to role %, not to %',
+			(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n
+			  WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')), current_user
+			USING ERRCODE = '42501',
 			DETAIL = 'Its owner could replace the companion''s functions with functions of her own, which every role that calls them would run.',
 			HINT = 'Install the companion into a schema of your own, or let the schema''s owner install it.';
 	END IF;
+	SELECT pg_catalog.string_agg(g.name, ', ' ORDER BY g.name COLLATE pg_catalog."C")
+	  INTO creators
+	  FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a,
+		   LATERAL (SELECT CASE a.grantee WHEN 0 THEN 'PUBLIC'
+				   ELSE pg_catalog.pg_get_userbyid(a.grantee)::pg_catalog.text END) g(name)
+	 WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')
+	   AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
+	   AND a.grantee OPERATOR(pg_catalog.<>) ALL (ARRAY[n.nspowner, schema_owner]);
 	IF creators IS NOT NULL THEN
 		RAISE EXCEPTION 'other roles may create objects in schema @extschema@: %', creators USING ERRCODE = '42501',
 			DETAIL = 'They could shadow the companion''s functions with overloads of their own, which every role that calls them would run.',

@@ -190,6 +190,10 @@ foreach my $case ([ 'public', 'schema public belongs to role pg_database_owner, 
 }
 is($node->safe_psql('hostile_plain', q{SELECT count(*) FROM pg_namespace WHERE nspname = 'idtypes_sql_internal'}), '0',
 	'and installs nothing');
+$node->safe_psql('postgres', 'CREATE DATABASE bobs OWNER bob');
+($ret, $out, $err) = companion_plain_install($node, 'bobs', 'public', 'bob');
+is($ret, 0, 'public of a database he owns (pg_database_owner\'s, where no other role may create) is his') or diag($err);
+$node->safe_psql('postgres', 'DROP DATABASE bobs');
 $node->safe_psql('hostile_plain', 'REVOKE CREATE ON SCHEMA bobs FROM mallory, PUBLIC', extra_params => [ '-U', 'bob' ]);
 IPC::Run::run([ $node->installed_command('psql'), '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('hostile_plain'),
 		'-U', 'bob', '-v', 'schema=bobs', '-f', $decoy_file, '-f', companion_plain_script() ], '>', \$out, '2>', \$err);
