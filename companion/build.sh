@@ -54,49 +54,9 @@ if grep -qF -e "$tag" -e '$idtypes_sql_install$' -e "$pgtle_tag" "$@"; then
 	exit 1
 fi
 
-# The first statement of the plain kinds' script text: the schema that gets
-# the interface (created by the script if it did not exist) must belong to
-# the installing role (public, pg_database_owner's, to the database's
-# owner), and no other role may create objects in it; else
-# another role could drop, rename or shadow (with a closer overload) the
-# functions that every caller of the companion runs.
+# The first statement of the plain kinds' script text (schema-check.sql).
 schema_check() {
-	cat <<'CHECK'
-DO $idtypes_sql_schema_check$
-DECLARE
-	schema_owner pg_catalog.oid;
-	creators pg_catalog.text;
-BEGIN
-	-- public belongs to pg_database_owner: to the database's owner
-	SELECT CASE n.nspowner WHEN 'pg_database_owner'::pg_catalog.regrole THEN d.datdba ELSE n.nspowner END
-	  INTO schema_owner
-	  FROM pg_catalog.pg_namespace n, pg_catalog.pg_database d
-	 WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')
-	   AND d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database();
-	IF schema_owner IS DISTINCT FROM (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) current_user) THEN
-		RAISE EXCEPTION 'schema @extschema@ belongs to role %, not to %',
-			(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n
-			  WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')), current_user
-			USING ERRCODE = '42501',
-			DETAIL = 'Its owner could replace the companion''s functions with functions of her own, which every role that calls them would run.',
-			HINT = 'Install the companion into a schema of your own, or let the schema''s owner install it.';
-	END IF;
-	SELECT pg_catalog.string_agg(g.name, ', ' ORDER BY g.name COLLATE pg_catalog."C")
-	  INTO creators
-	  FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a,
-		   LATERAL (SELECT CASE a.grantee WHEN 0 THEN 'PUBLIC'
-				   ELSE pg_catalog.pg_get_userbyid(a.grantee)::pg_catalog.text END) g(name)
-	 WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')
-	   AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
-	   AND a.grantee OPERATOR(pg_catalog.<>) ALL (ARRAY[n.nspowner, schema_owner]);
-	IF creators IS NOT NULL THEN
-		RAISE EXCEPTION 'other roles may create objects in schema @extschema@: %', creators USING ERRCODE = '42501',
-			DETAIL = 'They could shadow the companion''s functions with overloads of their own, which every role that calls them would run.',
-			HINT = 'REVOKE CREATE ON SCHEMA @extschema@ FROM them, or install the companion into another schema.';
-	END IF;
-END
-$idtypes_sql_schema_check$;
-CHECK
+	grep -v '^-- ' "$(dirname "$0")/schema-check.sql"
 }
 
 {

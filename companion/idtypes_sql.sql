@@ -39,8 +39,8 @@ BEGIN
 			(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n
 			  WHERE n.oid OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')), current_user
 			USING ERRCODE = '42501',
-			DETAIL = 'Its owner could replace the companion''s functions with functions of her own, which every role that calls them would run.',
-			HINT = 'Install the companion into a schema of your own, or let the schema''s owner install it.';
+			DETAIL = 'Its owner could replace the functions installed there with functions of her own, which every role that calls them would run.',
+			HINT = 'Install into a schema of your own, or let the schema''s owner install.';
 	END IF;
 	SELECT pg_catalog.string_agg(g.name, ', ' ORDER BY g.name COLLATE pg_catalog."C")
 	  INTO creators
@@ -52,8 +52,8 @@ BEGIN
 	   AND a.grantee OPERATOR(pg_catalog.<>) ALL (ARRAY[n.nspowner, schema_owner]);
 	IF creators IS NOT NULL THEN
 		RAISE EXCEPTION 'other roles may create objects in schema @extschema@: %', creators USING ERRCODE = '42501',
-			DETAIL = 'They could shadow the companion''s functions with overloads of their own, which every role that calls them would run.',
-			HINT = 'REVOKE CREATE ON SCHEMA @extschema@ FROM them, or install the companion into another schema.';
+			DETAIL = 'They could shadow the functions installed there with overloads of their own, which every role that calls them would run.',
+			HINT = 'REVOKE CREATE ON SCHEMA @extschema@ FROM them, or install into another schema.';
 	END IF;
 END
 $idtypes_sql_schema_check$;
