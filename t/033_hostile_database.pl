@@ -1,7 +1,8 @@
 # Security: every privileged call runs no other role's code.  mallory, who
 # is no superuser, owns a database, so its public schema, and sets its
 # search_path to public, mallory, pg_catalog.  A superuser installs idtypes
-# there, and the pure-SQL companion idtypes_sql.  mallory then plants every
+# there, and the pure-SQL companion idtypes_sql, and pg_uuidv7's names over
+# both.  mallory then plants every
 # trap an ordinary role can plant: partial and expression indexes, check
 # constraints and extended statistics whose constant parts call an
 # IMMUTABLE wrapper of a trap (the planner evaluates those), domains over
@@ -87,11 +88,27 @@ if ($companion)
 		  . "GRANT USAGE ON SCHEMA idtypes_sql TO PUBLIC;\n");
 	is($cret, 0, 'a superuser installs idtypes_sql there') or diag($cerr);
 }
+# pg_uuidv7's names over both (installed with them by build_install)
+my $uuidv7_names = harness('postgres',
+	q{SELECT count(*) FROM pg_available_extensions WHERE name = 'idtypes_pg_uuidv7'}) eq '1';
+if ($uuidv7_names)
+{
+	my ($nret, $nout, $nerr) = $node->psql('hostile', "CREATE EXTENSION idtypes_pg_uuidv7;
+", extra_params => [ '-U', 'installer' ]);
+	is($nret, 0, 'installer installs pg_uuidv7\'s names over idtypes (trusted)') or diag($nerr);
+	if ($companion)
+	{
+		($nret, $nout, $nerr) = $node->psql('hostile', "CREATE EXTENSION idtypes_sql_pg_uuidv7 SCHEMA idtypes_sql;
+");
+		is($nret, 0, 'a superuser installs them over idtypes_sql') or diag($nerr);
+	}
+}
 like($err, qr/WARNING:  schema public of extension idtypes can be written by roles other than the one installing it: mallory/,
 	'warned that mallory, who owns public, can write in its schema');
 my $ext_schema = harness('hostile', q{SELECT extnamespace::regnamespace FROM pg_extension WHERE extname = 'idtypes'});
 my $ext_owner = harness('hostile', q{SELECT extowner::regrole FROM pg_extension WHERE extname = 'idtypes'});
-my @extensions = ('idtypes', $companion ? ('idtypes_sql') : ());
+my @extensions = ('idtypes', $companion ? ('idtypes_sql') : (), $uuidv7_names ? ('idtypes_pg_uuidv7') : (),
+	$uuidv7_names && $companion ? ('idtypes_sql_pg_uuidv7') : ());
 my $ext_list = join(', ', map { "'$_'" } @extensions);
 
 # The mover: a member of idtypes.clock_mover_role, who may read every
@@ -714,6 +731,13 @@ SKIP:
 	skip 'idtypes_sql is not installed here (make -C companion install): its functions are not called', 1
 	  unless $companion;
 	cmp_ok($per_ext{idtypes_sql} // 0, '>', 80, "and those of idtypes_sql ($per_ext{idtypes_sql})");
+}
+SKIP:
+{
+	skip 'pg_uuidv7\'s names are not installed here (make -C pg_uuidv7 install): their functions are not called', 1
+	  unless $uuidv7_names;
+	is(join(' ', map { $per_ext{$_} // 0 } grep { /pg_uuidv7/ } @extensions), join(' ', map { 5 } grep { /pg_uuidv7/ } @extensions),
+		'and the five of pg_uuidv7\'s names over each');
 }
 
 # Sample values of every argument type, made by the generators.

@@ -57,6 +57,9 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # pg_partman, for the partitioning tests that run where it is installed (the
 # versions of the test matrix that package it: 17 and 18).
 [ "$PG_MAJOR" -ge 17 ] && IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-partman")
+# pg_uuidv7, for the side-by-side part of t/095_pg_uuidv7_names.pl, where
+# Debian packages it (18).
+IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-pg-uuidv7")
 # The ORMs of the ORM tests (t/024_orm_python.pl, t/025_orm_js.pl), which run
 # once, against PostgreSQL 17, whose Debian release (13) packages SQLAlchemy
 # 2.0, Alembic and Django 5.2; node and npm install the JavaScript ORMs of
@@ -83,7 +86,7 @@ IDTYPES_TEST_PACKAGES+=("postgresql-$PG_MAJOR-wal2json")
 # file of the list that the tree does not have.  The clients' tests on
 # this machine (the roots leave the clients out), the ORMs and Rust and
 # ActiveRecord in the trixie root (17), Go in the sid root (18),
-# pg_partman and wal2json where Debian packages them, skip support on 18
+# pg_partman, wal2json and pg_uuidv7 where Debian packages them, skip support on 18
 # and later, Citus where it is built from the archive that tools/citus.sh
 # takes (15 to 17) or installed, pg_tle likewise (tools/pgtle.sh, 15 to
 # 18); the cutover and hostile-database tests everywhere.
@@ -107,6 +110,9 @@ required_tap() {
 	# (its wal2json part: a skip that names wal2json)
 	apt_has "postgresql-$PG_MAJOR-wal2json" &&
 		printf '%s\t%s\t%s\n' t/055_cdc.pl "wal2json is packaged for PostgreSQL $PG_MAJOR" wal2json
+	# (its side-by-side part: a skip that names it)
+	apt_has "postgresql-$PG_MAJOR-pg-uuidv7" &&
+		printf '%s\t%s\t%s\n' t/095_pg_uuidv7_names.pl "pg_uuidv7 is packaged for PostgreSQL $PG_MAJOR" side-by-side
 	[ "$PG_MAJOR" -ge 18 ] &&
 		printf '%s\t%s\n' t/034_skip_scan.pl "PostgreSQL $PG_MAJOR has skip scans"
 	[ "$PG_MAJOR" = 18 ] && printf '%s\t%s\n' t/026_pgx.pl "the Go driver is tested in the root of PostgreSQL 18"
@@ -226,6 +232,10 @@ build_install() {
 	# the pure-SQL companion: its scripts, for CREATE EXTENSION idtypes_sql
 	make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" >/dev/null
 	as_root make -s -C "$tree/companion" PG_CONFIG="$PG_CONFIG" install >/dev/null
+	# pg_uuidv7's names over both (CREATE EXTENSION idtypes_pg_uuidv7,
+	# idtypes_sql_pg_uuidv7)
+	make -s -C "$tree/pg_uuidv7" PG_CONFIG="$PG_CONFIG" >/dev/null
+	as_root make -s -C "$tree/pg_uuidv7" PG_CONFIG="$PG_CONFIG" install >/dev/null
 }
 
 # pg_install_copy DIR: a copy of this PostgreSQL installation (PG_BINDIR's

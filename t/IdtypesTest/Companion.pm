@@ -151,8 +151,9 @@ sub companion_clean_install
 	system('rm', '-rf', glob("$pkglibdir/idtypes.so $pkglibdir/bitcode/idtypes $pkglibdir/bitcode/idtypes.index.bc"),
 		glob("$sharedir/extension/idtypes.control $sharedir/extension/idtypes--*.sql")) == 0
 	  or die "could not remove idtypes from the copy";
-	system('rm', '-f', glob("$sharedir/extension/idtypes_sql.control $sharedir/extension/idtypes_sql--*.sql")) == 0
-	  or die "could not remove the companion from the copy";
+	system('rm', '-f', glob("$sharedir/extension/idtypes_sql.control $sharedir/extension/idtypes_sql--*.sql"),
+		glob("$sharedir/extension/idtypes_*pg_uuidv7.control $sharedir/extension/idtypes_*pg_uuidv7--*.sql")) == 0
+	  or die "could not remove the companion and pg_uuidv7's names from the copy";
 	# the companion of this tree, not whatever was installed before
 	if (!$with_companion)
 	{
