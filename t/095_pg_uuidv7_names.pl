@@ -20,7 +20,8 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdtypesTest;
 use File::Basename qw(basename);
-use File::Copy qw(copy);
+use Cwd qw(getcwd);
+use IdtypesTest::DocExamples;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -146,6 +147,15 @@ foreach my $db (sort keys %route)
 	is($node->safe_psql($db, 'INSERT INTO events (n) VALUES (0) RETURNING uuid_v7_to_timestamptz(id) IS NOT NULL',
 			extra_params => [ '-U', 'web' ]), 't', "$db: a run-time role granted only INSERT and SELECT inserts through the default");
 }
+
+# The reference's example (t/040_doc_examples.pl's databases hold a
+# migration's own uuid_generate_v7(), so it is tagged norun there).
+my @doc = grep { grep { $_->{sql} =~ /uuid_generate_v7/ } @{ $_->{statements} } }
+  doc_sql_blocks(getcwd() . '/doc/reference.md', 'norun');
+is(scalar(@doc), 1, 'doc/reference.md has one example of pg_uuidv7\'s names');
+$node->safe_psql('postgres', 'CREATE DATABASE doc');
+$node->safe_psql('doc', 'CREATE EXTENSION idtypes; CREATE EXTENSION idtypes_pg_uuidv7');
+is(join("\n", map { run_doc_sql_block($node, 'doc', $_) } @doc), '', 'it runs as the reference shows');
 
 # What they call cannot go from under them.
 is(companion_sqlstate($node, 'c', undef, 'DROP EXTENSION idtypes'), '2BP01', 'c: DROP EXTENSION idtypes refuses while they need it');
