@@ -1,5 +1,5 @@
 #!/bin/sh
-# pg_uuidv7/build.sh c|sql|single OUT VERSION: the scripts that install
+# pg_uuidv7/build.sh c|sql|pgtle|single OUT VERSION: the scripts that install
 # pg_uuidv7's names (names.sql) on idtypes' UUIDv7 functions, all from the
 # same text, run by one DO statement that finds the schema of the functions
 # they call and the parallel safety of its uuidv7_next(), and writes them
@@ -13,6 +13,9 @@
 #   sql     the script of CREATE EXTENSION idtypes_sql_pg_uuidv7
 #           (idtypes_sql_pg_uuidv7--VERSION.sql), likewise over the
 #           companion, idtypes_sql.
+#   pgtle   that script registered with pg_tle
+#           (idtypes_sql_pg_uuidv7-pgtle.sql): pgtle.install_extension(),
+#           requiring idtypes_sql, run by a member of pgtle_admin.
 #   single  for the companion installed without CREATE EXTENSION (its
 #           single file or psql script), from any client, sent as one query
 #           (idtypes_sql_pg_uuidv7-install.sql): into public, over the
@@ -23,7 +26,7 @@
 # sh only, no pg_config.
 
 set -eu
-[ $# -eq 3 ] || { echo "usage: $0 c|sql|single OUT VERSION" >&2; exit 2; }
+[ $# -eq 3 ] || { echo "usage: $0 c|sql|pgtle|single OUT VERSION" >&2; exit 2; }
 kind=$1
 out=$2
 version=$3
@@ -46,28 +49,52 @@ $names
 EOS
 }
 
+# the script of CREATE EXTENSION $1, over the extension $2
+ext_script() {
+	echo "/* $1--$version.sql */"
+	echo ""
+	echo "-- Built by make from pg_uuidv7/names.sql (pg_uuidv7/build.sh): edit that,"
+	echo "-- not this file."
+	echo ""
+	printf '%s\n' "\\echo Use \"CREATE EXTENSION $1\" to load this file. \\quit"
+	echo ""
+	echo "DO \$$1\$"
+	echo "DECLARE"
+	echo "	target pg_catalog.text;"
+	echo "	parallel pg_catalog.text;"
+	echo "BEGIN"
+	echo "	SELECT pg_catalog.quote_ident(n.nspname) INTO STRICT target"
+	echo "	  FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace"
+	echo "	 WHERE e.extname OPERATOR(pg_catalog.=) '$2';"
+	install_names "'@extschema@'"
+	echo "END"
+	echo "\$$1\$;"
+}
+
 case "$kind" in
-c|sql)
-	if [ "$kind" = c ]; then ext=idtypes_pg_uuidv7 over=idtypes; else ext=idtypes_sql_pg_uuidv7 over=idtypes_sql; fi
+c)
+	ext_script idtypes_pg_uuidv7 idtypes >"$out.tmp"
+	;;
+sql)
+	ext_script idtypes_sql_pg_uuidv7 idtypes_sql >"$out.tmp"
+	;;
+pgtle)
+	comment=$(sed -n "s/^comment = '\(.*\)'\$/\1/p" "$dir/idtypes_sql_pg_uuidv7.control")
 	{
-		echo "/* $ext--$version.sql */"
-		echo ""
-		echo "-- Built by make from pg_uuidv7/names.sql (pg_uuidv7/build.sh): edit that,"
-		echo "-- not this file."
-		echo ""
-		printf '%s\n' "\\echo Use \"CREATE EXTENSION $ext\" to load this file. \\quit"
-		echo ""
-		echo "DO \$${ext}\$"
-		echo "DECLARE"
-		echo "	target pg_catalog.text;"
-		echo "	parallel pg_catalog.text;"
-		echo "BEGIN"
-		echo "	SELECT pg_catalog.quote_ident(n.nspname) INTO STRICT target"
-		echo "	  FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace"
-		echo "	 WHERE e.extname OPERATOR(pg_catalog.=) '$over';"
-		install_names "'@extschema@'"
-		echo "END"
-		echo "\$${ext}\$;"
+		cat <<EOS
+-- $(basename "$out"): pg_uuidv7's names $version over the idtypes_sql companion
+-- as a pg_tle extension, for a server with pg_tle where the companion is
+-- registered (companion/idtypes_sql-pgtle.sql).  Run it as a member of
+-- pgtle_admin, from any client; then, as any role that may create it:
+--
+--   CREATE EXTENSION idtypes_sql_pg_uuidv7;
+--
+-- Built by make from pg_uuidv7/names.sql (pg_uuidv7/build.sh): edit that,
+-- not this file.
+SELECT pgtle.install_extension('idtypes_sql_pg_uuidv7', '$version', '$comment', \$_idtypes_sql_pg_uuidv7_pgtle_\$
+EOS
+		ext_script idtypes_sql_pg_uuidv7 idtypes_sql
+		echo "\$_idtypes_sql_pg_uuidv7_pgtle_\$, '{idtypes_sql}');"
 	} >"$out.tmp"
 	;;
 single)

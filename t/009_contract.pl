@@ -148,15 +148,18 @@ for my $s (grep { !$no_companion{$_} } @sources)
 		ok(defined $committed && $committed eq $fresh,
 			"companion/$file is committed, as the build makes it (make -C companion plain, then commit it)");
 	}
-	# and the single file of pg_uuidv7's names over the companion
-	my $file = 'idtypes_sql_pg_uuidv7-install.sql';
+	# and the single file and pg_tle's file of pg_uuidv7's names over the companion
 	($version) = (slurp('pg_uuidv7/idtypes_pg_uuidv7.control') // '') =~ /^default_version = '([^']+)'/m;
-	system("cd '$root/pg_uuidv7' && sh build.sh single '$dir/$file' '$version'") == 0
-	  or BAIL_OUT("pg_uuidv7/build.sh single failed");
-	my $committed = -d "$root/.git" ? `git -C '$root' show HEAD:pg_uuidv7/$file 2>/dev/null` : slurp("pg_uuidv7/$file");
-	my $fresh = do { local (@ARGV, $/) = ("$dir/$file"); <> };
-	ok(defined $committed && $committed eq $fresh,
-		"pg_uuidv7/$file is committed, as the build makes it (make -C pg_uuidv7 plain, then commit it)");
+	foreach my $built ([ 'single', 'idtypes_sql_pg_uuidv7-install.sql' ], [ 'pgtle', 'idtypes_sql_pg_uuidv7-pgtle.sql' ])
+	{
+		my ($kind, $file) = @$built;
+		system("cd '$root/pg_uuidv7' && sh build.sh $kind '$dir/$file' '$version'") == 0
+		  or BAIL_OUT("pg_uuidv7/build.sh $kind failed");
+		my $committed = -d "$root/.git" ? `git -C '$root' show HEAD:pg_uuidv7/$file 2>/dev/null` : slurp("pg_uuidv7/$file");
+		my $fresh = do { local (@ARGV, $/) = ("$dir/$file"); <> };
+		ok(defined $committed && $committed eq $fresh,
+			"pg_uuidv7/$file is committed, as the build makes it (make -C pg_uuidv7 plain, then commit it)");
+	}
 }
 
 # ---------------------------------------------------------------------------

@@ -6,7 +6,8 @@
 # is no superuser, registers the companion with companion/idtypes_sql-pgtle.sql
 # (sent as one query, as a console sends it), creates it, and uses every
 # generator in both clock modes; a run-time role inserts through the
-# defaults; a dump restores with the settings and the clocks, which go on
+# defaults; pg_uuidv7's names are registered over it the same way
+# (pg_uuidv7/idtypes_sql_pg_uuidv7-pgtle.sql); a dump restores with the settings and the clocks, which go on
 # after the restored ids; the extension is dropped and unregistered.
 #
 # pg_tle is the one installed for this PostgreSQL, or the one tools/pgtle.sh
@@ -74,6 +75,21 @@ is(companion_sqlstate($node, 'app', 'tle', q{
 		   ids.idtypes_advance_clock('uid8', ids.gen_uid8()) IS NOT NULL;
 	SELECT ids.hlculid_observe(ids.gen_hlculid());}), 'ok', 'tle moves the clocks');
 
+# pg_uuidv7's names over it, registered and created by tle, in public (hers:
+# she owns the database), and a default that calls them.
+$sent = companion_send_file($node, 'app', 'tle', 'pg_uuidv7/idtypes_sql_pg_uuidv7-pgtle.sql');
+is($sent->{sqlstate}, 'ok', 'tle registers pg_uuidv7\'s names with idtypes_sql_pg_uuidv7-pgtle.sql') or diag(explain($sent));
+$node->safe_psql('app', q{CREATE EXTENSION idtypes_sql_pg_uuidv7;
+	ALTER TABLE events ADD COLUMN v7 uuid DEFAULT uuid_generate_v7()}, extra_params => $as_tle);
+is($node->safe_psql('app', q{
+	SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) >= date_trunc('milliseconds', now()),
+		   uuid_timestamptz_to_v7('2023-01-02 04:26:40.637+00', true) = '018570bb-4a7d-7000-8000-000000000000',
+		   (SELECT extowner::regrole FROM pg_extension WHERE extname = 'idtypes_sql_pg_uuidv7')}, extra_params => $as_tle),
+	't|t|tle', 'and uses them');
+is($node->safe_psql('app', 'INSERT INTO events (n) SELECT g FROM generate_series(101, 200) g RETURNING v7 IS NOT NULL',
+		extra_params => [ '-U', 'web' ]),
+	join("\n", ('t') x 100), 'web inserts through uuid_generate_v7() too');
+
 # A dump restores, as the administrator restores one, with the settings
 # and the clocks: every generator's next id sorts after the restored ones.
 my $dump = PostgreSQL::Test::Utils::tempdir() . '/app.dump';
@@ -85,13 +101,16 @@ is($node->safe_psql('restored', 'INSERT INTO events (n) VALUES (0) RETURNING '
 	  . join(' AND ', map { my $c = $_->{name}; "$c > (SELECT $c FROM events WHERE n > 0 ORDER BY $c DESC LIMIT 1)" }
 		  grep { $_->{name} ne 'uid8' } @schemes), extra_params => [ '-U', 'web' ]),
 	't', 'and the clocks: a new id of every scheme sorts after every restored one (uid8 as a bigint: by its time)');
+is($node->safe_psql('restored', 'INSERT INTO events (n) VALUES (-1) RETURNING v7 > (SELECT v7 FROM events WHERE n > 0 ORDER BY v7 DESC LIMIT 1)',
+		extra_params => [ '-U', 'web' ]), 't', 'pg_uuidv7\'s names are restored, on the restored clock');
 is($node->safe_psql('restored', q{SELECT ids.uid8_timestamp(uid8) >= (SELECT max(ids.uid8_timestamp(uid8)) FROM events WHERE n > 0)
 	FROM events WHERE n = 0}), 't', 'uid8 too');
 is($node->safe_psql('restored', q{SELECT ids.uuidv_timestamp(uuidv7) > now() + interval '3 minutes' FROM events WHERE n = 0}),
 	't', 'the UUIDv7 clock, moved 4 minutes ahead before the dump, goes on from there, not from the system clock');
 
 # Dropped, then unregistered by tle.
-$node->safe_psql('app', q{DROP TABLE events; DROP EXTENSION idtypes_sql; SELECT pgtle.uninstall_extension('idtypes_sql')},
+$node->safe_psql('app', q{DROP TABLE events; DROP EXTENSION idtypes_sql_pg_uuidv7; DROP EXTENSION idtypes_sql;
+	SELECT pgtle.uninstall_extension('idtypes_sql_pg_uuidv7'); SELECT pgtle.uninstall_extension('idtypes_sql')},
 	extra_params => $as_tle);
 is($node->safe_psql('app', q{
 	SELECT count(*) FROM pgtle.available_extensions() WHERE name = 'idtypes_sql'
