@@ -13,7 +13,8 @@
 # repository), with only their set-up line changed; and side by side with
 # the real pg_uuidv7 where it is installed (Debian packages it for
 # PostgreSQL 18): the same time of every v7, the same bound of every time,
-# and a clash refused.
+# and a clash refused.  And, for the companion's keys, core's aggregates as
+# doc/managed.md says (no max() of a uuid; of a bytea from 18 only).
 use strict;
 use warnings;
 use FindBin;
@@ -156,6 +157,23 @@ is(scalar(@doc), 1, 'doc/reference.md has one example of pg_uuidv7\'s names');
 $node->safe_psql('postgres', 'CREATE DATABASE doc');
 $node->safe_psql('doc', 'CREATE EXTENSION idtypes; CREATE EXTENSION idtypes_pg_uuidv7');
 is(join("\n", map { run_doc_sql_block($node, 'doc', $_) } @doc), '', 'it runs as the reference shows');
+
+# The companion's keys and core's aggregates, as doc/managed.md's "What
+# differs" says: no max() of a uuid on any version, of a bytea (tid62) from
+# 18; the largest key by ORDER BY ... DESC LIMIT 1, from the index.
+my $major = int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000);
+is(companion_sqlstate($node, 'sqlext', undef, 'SELECT max(ids.uuidv7_next())'), '42883', 'max() of a uuid: 42883');
+is(companion_sqlstate($node, 'sqlext', undef, 'SELECT max(ids.gen_tid62()), min(ids.gen_tid62())'), $major >= 18 ? 'ok' : '42883',
+	"max() and min() of a bytea: " . ($major >= 18 ? 'core has them from 18' : '42883 before 18'));
+is($node->safe_psql('sqlext', q{
+	CREATE TABLE tids (id bytea PRIMARY KEY DEFAULT ids.gen_tid62(), n int);
+	INSERT INTO tids (n) SELECT generate_series(1, 1000);
+	ANALYZE tids;
+	SELECT (SELECT id FROM tids ORDER BY id DESC LIMIT 1) = (SELECT id FROM tids WHERE n = 1000),
+		   (SELECT id FROM tids ORDER BY id LIMIT 1) = (SELECT id FROM tids WHERE n = 1)}), 't|t',
+	'ORDER BY id DESC LIMIT 1 is the last tid62 generated, ASC the first');
+like($node->safe_psql('sqlext', 'EXPLAIN (COSTS OFF) SELECT id FROM tids ORDER BY id DESC LIMIT 1'),
+	qr/Limit\n.*Index Only Scan Backward using tids_pkey/, 'read from the key\'s index');
 
 # What they call cannot go from under them.
 is(companion_sqlstate($node, 'c', undef, 'DROP EXTENSION idtypes'), '2BP01', 'c: DROP EXTENSION idtypes refuses while they need it');
