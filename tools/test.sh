@@ -208,7 +208,7 @@ EOF
 	# client, a document or another extension: the plain run has them
 	: "${IDTYPES_TAP_SKIP=$(cd "$dir" && echo t/009_contract.pl t/02[0-8]_*.pl t/03[0-2]_*.pl t/040_*.pl t/055_cdc.pl \
 		t/06[01]_*.pl t/09[1-5]_*.pl t/013_upgrade.pl t/016_load.pl t/080_fault_explorer.pl)}"
-	: "${IDTYPES_TAP_SKIP_WHY=the sanitizer mode runs the tests that reach the C code beyond the regression files; this one (the contract, clients, ORMs, packaging, coexistence, the symbols, the documentation, logical decoding, Citus, pg_partman, the companion alone, pg_uuidv7's names, the upgrade scripts, the 60-second load, the fault explorer) runs in the plain suite}"
+	: "${IDTYPES_TAP_SKIP_WHY=the sanitizer mode runs the tests that reach the C code beyond the regression files; this one (the contract, clients, ORMs, packaging, coexistence, the symbols, the documentation, logical decoding, Citus, pg_partman, the companion alone, the pg_uuidv7 names, the upgrade scripts, the 60-second load, the fault explorer) runs in the plain suite}"
 	export IDTYPES_TAP_SKIP IDTYPES_TAP_SKIP_WHY
 	# the companion's differential test: a fifth of the plain run's inputs,
 	# every function's C code reached all the same
