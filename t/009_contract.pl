@@ -130,35 +130,29 @@ for my $s (grep { !$no_companion{$_} } @sources)
 	is(join(', ', @missing), '', "$s: the companion has its file, built in");
 }
 
-# The scripts that users run without a build (companion/Makefile) are
-# committed: each is what the build makes of the sources now.  Compared with
-# the committed file where the tree is a git checkout (a build may have
-# written the one in the tree since), else with the file.
+# The scripts that users run without a build (companion/Makefile, and
+# pg_uuidv7/Makefile's over the companion) are committed: each is what the
+# build makes of the sources now.  Compared with the committed file where
+# the tree is a git checkout (a build may have written the one in the tree
+# since), else with the file.
 {
 	my @sources = split ' ', `make -s --no-print-directory -C '$root/companion' print-sources`;
-	my ($version) = (slurp('companion/idtypes_sql.control') // '') =~ /^default_version = '([^']+)'/m;
+	my ($companion) = (slurp('companion/idtypes_sql.control') // '') =~ /^default_version = '([^']+)'/m;
+	my ($names) = (slurp('pg_uuidv7/idtypes_pg_uuidv7.control') // '') =~ /^default_version = '([^']+)'/m;
 	my $dir = File::Temp::tempdir(CLEANUP => 1);
-	foreach my $built ([ 'plain', 'idtypes_sql.sql' ], [ 'single', 'idtypes_sql-install.sql' ], [ 'pgtle', 'idtypes_sql-pgtle.sql' ])
+	foreach my $built ([ 'companion', 'plain', 'idtypes_sql.sql', "'$companion' ../src/scheme.h @sources" ],
+		[ 'companion', 'single', 'idtypes_sql-install.sql', "'$companion' ../src/scheme.h @sources" ],
+		[ 'companion', 'pgtle', 'idtypes_sql-pgtle.sql', "'$companion' ../src/scheme.h @sources" ],
+		[ 'pg_uuidv7', 'single', 'idtypes_sql_pg_uuidv7-install.sql', "'$names'" ],
+		[ 'pg_uuidv7', 'pgtle', 'idtypes_sql_pg_uuidv7-pgtle.sql', "'$names'" ])
 	{
-		my ($kind, $file) = @$built;
-		system("cd '$root/companion' && sh build.sh $kind '$dir/$file' '$version' ../src/scheme.h @sources") == 0
-		  or BAIL_OUT("companion/build.sh $kind failed");
-		my $committed = -d "$root/.git" ? `git -C '$root' show HEAD:companion/$file 2>/dev/null` : slurp("companion/$file");
+		my ($in, $kind, $file, $args) = @$built;
+		system("cd '$root/$in' && sh build.sh $kind '$dir/$file' $args") == 0
+		  or BAIL_OUT("$in/build.sh $kind failed");
+		my $committed = -d "$root/.git" ? `git -C '$root' show HEAD:$in/$file 2>/dev/null` : slurp("$in/$file");
 		my $fresh = do { local (@ARGV, $/) = ("$dir/$file"); <> };
 		ok(defined $committed && $committed eq $fresh,
-			"companion/$file is committed, as the build makes it (make -C companion plain, then commit it)");
-	}
-	# and the single file and pg_tle's file of pg_uuidv7's names over the companion
-	($version) = (slurp('pg_uuidv7/idtypes_pg_uuidv7.control') // '') =~ /^default_version = '([^']+)'/m;
-	foreach my $built ([ 'single', 'idtypes_sql_pg_uuidv7-install.sql' ], [ 'pgtle', 'idtypes_sql_pg_uuidv7-pgtle.sql' ])
-	{
-		my ($kind, $file) = @$built;
-		system("cd '$root/pg_uuidv7' && sh build.sh $kind '$dir/$file' '$version'") == 0
-		  or BAIL_OUT("pg_uuidv7/build.sh $kind failed");
-		my $committed = -d "$root/.git" ? `git -C '$root' show HEAD:pg_uuidv7/$file 2>/dev/null` : slurp("pg_uuidv7/$file");
-		my $fresh = do { local (@ARGV, $/) = ("$dir/$file"); <> };
-		ok(defined $committed && $committed eq $fresh,
-			"pg_uuidv7/$file is committed, as the build makes it (make -C pg_uuidv7 plain, then commit it)");
+			"$in/$file is committed, as the build makes it (make -C $in plain, then commit it)");
 	}
 }
 
