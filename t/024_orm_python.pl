@@ -3,7 +3,7 @@
 # clients/python/test_idtypes_django.py (Django 5, with the model fields of
 # clients/python/idtypes_django.py) run against a server, each of their "ok - ..." /
 # "not ok - ..." lines becoming an assertion here; then the Python examples
-# of doc/orm.md.
+# of doc/orm.md, with idtypes and with the companion's core-type defaults.
 #
 # The libraries are Debian's (python3-sqlalchemy, python3-alembic,
 # python3-django), which Debian 13 packages in these versions: tools/common.sh
@@ -56,6 +56,9 @@ note(join(', ', map { "$_ " . ($version{$_} // 'missing') } sort keys %version))
 
 start_preloaded($node);
 my %pg = client_env($node);
+# the companion beside it, for doc/orm.md's examples on the companion
+# (installed with idtypes by tools/common.sh's build_install)
+$node->safe_psql('postgres', 'CREATE SCHEMA idtypes_sql; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql');
 
 SKIP:
 {
@@ -72,6 +75,16 @@ SKIP:
 		doc => 'doc/orm.md',
 		lang => 'python',
 		variant => 'sqlalchemy',
+		dir => $PostgreSQL::Test::Utils::tmp_check,
+		ext => 'py',
+		cmd => [$python],
+		env => $env);
+	run_doc_examples(
+		node => $node,
+		label => 'SQLAlchemy on the companion',
+		doc => 'doc/orm.md',
+		lang => 'python',
+		variant => 'sqlalchemy-companion',
 		dir => $PostgreSQL::Test::Utils::tmp_check,
 		ext => 'py',
 		cmd => [$python],
@@ -97,6 +110,16 @@ SKIP:
 		doc => 'doc/orm.md',
 		lang => 'python',
 		variant => 'django',
+		dir => $docdir,
+		ext => 'py',
+		cmd => [$python],
+		env => $env);
+	run_doc_examples(
+		node => $node,
+		label => 'Django on the companion',
+		doc => 'doc/orm.md',
+		lang => 'python',
+		variant => 'django-companion',
 		dir => $docdir,
 		ext => 'py',
 		cmd => [$python],
