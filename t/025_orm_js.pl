@@ -34,6 +34,9 @@ my $modules = npm_packages(name => 'npm_orm', from => "$jsdir/orm", npm => ['--f
 	show => [qw(drizzle-orm drizzle-kit knex sequelize typeorm pg)]);
 
 start_preloaded($node);
+# the companion beside it, for doc/orm.md's example on the companion
+# (installed with idtypes by tools/common.sh's build_install)
+$node->safe_psql('postgres', 'CREATE SCHEMA idtypes_sql; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql');
 
 my $workdir = "$PostgreSQL::Test::Utils::tmp_check/orm_workdir";
 mkdir $workdir;
@@ -46,7 +49,7 @@ client_checks(
 my $exdir = "$PostgreSQL::Test::Utils::tmp_check/orm_examples";
 mkdir $exdir;
 copy("$jsdir/$_", "$exdir/$_") or die "copy $_: $!" for qw(idtypes_pg.js idtypes_drizzle.js);
-for my $orm (qw(drizzle knex sequelize typeorm))
+for my $orm (qw(drizzle knex sequelize typeorm drizzle-companion))
 {
 	run_doc_examples(
 		node => $node,

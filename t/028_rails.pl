@@ -64,6 +64,18 @@ run_doc_examples(
 	dir => $docdir,
 	ext => 'rb',
 	cmd => [ 'ruby', '-I', $rubydir ]);
+# and on the companion, beside idtypes (installed with it by
+# tools/common.sh's build_install)
+$node->safe_psql('postgres', 'CREATE SCHEMA idtypes_sql; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql');
+run_doc_examples(
+	node => $node,
+	label => 'Rails on the companion',
+	doc => 'doc/orm.md',
+	lang => 'ruby',
+	variant => 'rails-companion',
+	dir => $docdir,
+	ext => 'rb',
+	cmd => [ 'ruby', '-I', $rubydir ]);
 
 $node->stop;
 done_testing();
