@@ -441,7 +441,6 @@ CREATE FUNCTION idtypes_sql_muid_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -449,8 +448,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_muid_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_muid_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_muid_clock'::regclass);
@@ -459,19 +459,15 @@ BEGIN
 				RAISE EXCEPTION 'the muid clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_muid_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(1, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_muid_step(last, idtypes_sql_internal.idtypes_sql_muid_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 0) + 1) << 0;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_muid_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_muid_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(1, 1)
+					THEN ((last >> 0) + 1) << 0 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_muid_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_muid_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -485,7 +481,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(1, 1);
-		IF now_word >> 0 = last >> 0 THEN
+		IF idtypes_sql_internal.idtypes_sql_muid_now_word(us) >> 0 = last >> 0 THEN
 			pause := pause - (us - 0) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -595,7 +591,6 @@ CREATE FUNCTION idtypes_sql_hlculid_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -603,8 +598,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_hlculid_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_hlculid_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_hlculid_clock'::regclass);
@@ -613,19 +609,15 @@ BEGIN
 				RAISE EXCEPTION 'the hlculid clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_hlculid_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(1000, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_hlculid_step(last, idtypes_sql_internal.idtypes_sql_hlculid_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 16) + 1) << 16;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_hlculid_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_hlculid_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(1000, 1)
+					THEN ((last >> 16) + 1) << 16 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_hlculid_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_hlculid_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -639,7 +631,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(1000, 1);
-		IF now_word >> 16 = last >> 16 THEN
+		IF idtypes_sql_internal.idtypes_sql_hlculid_now_word(us) >> 16 = last >> 16 THEN
 			pause := pause - (us - 0) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -749,7 +741,6 @@ CREATE FUNCTION idtypes_sql_uid8_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -757,8 +748,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_uid8_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_uid8_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_uid8_clock'::regclass);
@@ -767,19 +759,15 @@ BEGIN
 				RAISE EXCEPTION 'the uid8 clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_uid8_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(1000, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_uid8_step(last, idtypes_sql_internal.idtypes_sql_uid8_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 17) + 1) << 17;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_uid8_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_uid8_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(1000, 1)
+					THEN ((last >> 17) + 1) << 17 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_uid8_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_uid8_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -793,7 +781,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(1000, 1);
-		IF now_word >> 17 = last >> 17 THEN
+		IF idtypes_sql_internal.idtypes_sql_uid8_now_word(us) >> 17 = last >> 17 THEN
 			pause := pause - (us - 0) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -903,7 +891,6 @@ CREATE FUNCTION idtypes_sql_uuidv6_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -911,8 +898,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_uuidv6_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_uuidv6_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_uuidv6_clock'::regclass);
@@ -921,19 +909,15 @@ BEGIN
 				RAISE EXCEPTION 'the uuidv6 clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_uuidv6_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(0, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_uuidv6_step(last, idtypes_sql_internal.idtypes_sql_uuidv6_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 0) + 1) << 0;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_uuidv6_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_uuidv6_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(0, 1)
+					THEN ((last >> 0) + 1) << 0 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_uuidv6_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_uuidv6_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -947,7 +931,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(0, 1);
-		IF now_word >> 0 = last >> 0 THEN
+		IF idtypes_sql_internal.idtypes_sql_uuidv6_now_word(us) >> 0 = last >> 0 THEN
 			pause := pause - (us - -12219292800000000) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -1057,7 +1041,6 @@ CREATE FUNCTION idtypes_sql_uuidv7_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -1065,8 +1048,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_uuidv7_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_uuidv7_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_uuidv7_clock'::regclass);
@@ -1075,19 +1059,15 @@ BEGIN
 				RAISE EXCEPTION 'the uuidv7 clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_uuidv7_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(1000, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_uuidv7_step(last, idtypes_sql_internal.idtypes_sql_uuidv7_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 12) + 1) << 12;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_uuidv7_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_uuidv7_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(1000, 1)
+					THEN ((last >> 12) + 1) << 12 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_uuidv7_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_uuidv7_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -1101,7 +1081,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(1000, 1);
-		IF now_word >> 12 = last >> 12 THEN
+		IF idtypes_sql_internal.idtypes_sql_uuidv7_now_word(us) >> 12 = last >> 12 THEN
 			pause := pause - (us - 0) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -1211,7 +1191,6 @@ CREATE FUNCTION idtypes_sql_uuidv8_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -1219,8 +1198,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_uuidv8_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_uuidv8_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_uuidv8_clock'::regclass);
@@ -1229,19 +1209,15 @@ BEGIN
 				RAISE EXCEPTION 'the uuidv8 clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_uuidv8_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(0, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_uuidv8_step(last, idtypes_sql_internal.idtypes_sql_uuidv8_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 0) + 1) << 0;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_uuidv8_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_uuidv8_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(0, 1)
+					THEN ((last >> 0) + 1) << 0 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_uuidv8_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_uuidv8_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -1255,7 +1231,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(0, 1);
-		IF now_word >> 0 = last >> 0 THEN
+		IF idtypes_sql_internal.idtypes_sql_uuidv8_now_word(us) >> 0 = last >> 0 THEN
 			pause := pause - (us - 0) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -1365,7 +1341,6 @@ CREATE FUNCTION idtypes_sql_tid62_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -1373,8 +1348,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := idtypes_sql_internal.idtypes_sql_tid62_now_word(us);
 		BEGIN
 			LOCK TABLE idtypes_sql_internal.idtypes_sql_tid62_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('idtypes_sql_internal.idtypes_sql_tid62_clock'::regclass);
@@ -1383,19 +1359,15 @@ BEGIN
 				RAISE EXCEPTION 'the tid62 clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := idtypes_sql_internal.idtypes_sql_tid62_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(1000000, 1) THEN
+			word := COALESCE(idtypes_sql_internal.idtypes_sql_tid62_step(last, idtypes_sql_internal.idtypes_sql_tid62_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> 32) + 1) << 32;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('idtypes_sql_internal.idtypes_sql_tid62_clock'::regclass);
-				ELSE
-					PERFORM setval('idtypes_sql_internal.idtypes_sql_tid62_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(1000000, 1)
+					THEN ((last >> 32) + 1) << 32 END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('idtypes_sql_internal.idtypes_sql_tid62_clock'::regclass)
+				ELSE setval('idtypes_sql_internal.idtypes_sql_tid62_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -1409,7 +1381,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(1000000, 1);
-		IF now_word >> 32 = last >> 32 THEN
+		IF idtypes_sql_internal.idtypes_sql_tid62_now_word(us) >> 32 = last >> 32 THEN
 			pause := pause - (us - 1577836800000000) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
@@ -2787,35 +2759,26 @@ COMMENT ON FUNCTION idtypes_sql_uuidv8_step(pg_catalog.int8, pg_catalog.int8) IS
 -- path reads the mode, and gives the database's clock's next tick, or
 -- starts the session's clock (at 1970 if the system clock is before: then
 -- the last + 1 wins over such a now).  now is used once, so that a
--- volatile one can be passed and the function inlined.  (Checking the mode
--- in its own parameter first would cost a tenth more.)
+-- volatile one can be passed and the function inlined; the slow path is
+-- an SQL expression too, inlined with the rest, so that the sequence mode
+-- calls one function, the clock's.  (Checking the mode in its own
+-- parameter first would cost a tenth more.)
 CREATE FUNCTION idtypes_sql_uuid_next_slow(version pg_catalog.text) RETURNS pg_catalog.int8
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-	SET search_path = pg_catalog, pg_temp
-AS $fn$
-DECLARE
-	in_sequence bool := idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence';
-	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
-BEGIN
-	CASE version
-		WHEN 'uuidv6' THEN
-			IF in_sequence THEN
-				RETURN idtypes_sql_internal.idtypes_sql_uuidv6_clock_next();
-			END IF;
-			RETURN idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv6', idtypes_sql_internal.idtypes_sql_uuidv6_now_word(us));
-		WHEN 'uuidv7' THEN
-			IF in_sequence THEN
-				RETURN idtypes_sql_internal.idtypes_sql_uuidv7_clock_next();
-			END IF;
-			RETURN idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv7', idtypes_sql_internal.idtypes_sql_uuidv7_now_word(us));
-		WHEN 'uuidv8' THEN
-			IF in_sequence THEN
-				RETURN idtypes_sql_internal.idtypes_sql_uuidv8_clock_next();
-			END IF;
-			RETURN idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv8', idtypes_sql_internal.idtypes_sql_uuidv8_now_word(us));
-	END CASE;
-END
-$fn$;
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE version
+	WHEN 'uuidv6' THEN CASE WHEN idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence'
+		THEN idtypes_sql_internal.idtypes_sql_uuidv6_clock_next()
+		ELSE idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv6',
+			idtypes_sql_internal.idtypes_sql_uuidv6_now_word(idtypes_sql_internal.idtypes_sql_now_us())) END
+	WHEN 'uuidv7' THEN CASE WHEN idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence'
+		THEN idtypes_sql_internal.idtypes_sql_uuidv7_clock_next()
+		ELSE idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv7',
+			idtypes_sql_internal.idtypes_sql_uuidv7_now_word(idtypes_sql_internal.idtypes_sql_now_us())) END
+	WHEN 'uuidv8' THEN CASE WHEN idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence'
+		THEN idtypes_sql_internal.idtypes_sql_uuidv8_clock_next()
+		ELSE idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv8',
+			idtypes_sql_internal.idtypes_sql_uuidv8_now_word(idtypes_sql_internal.idtypes_sql_now_us())) END
+	END;
 COMMENT ON FUNCTION idtypes_sql_uuid_next_slow(pg_catalog.text) IS
 	'internal: the next tick of a UUID version''s clock, the database''s or (at a session''s first id) the session''s';
 CREATE FUNCTION idtypes_sql_uuid_next(version pg_catalog.text, now pg_catalog.int8) RETURNS pg_catalog.int8

@@ -379,7 +379,6 @@ CREATE FUNCTION idtypes_sql_@scheme@_clock_next() RETURNS pg_catalog.int8
 AS $fn$
 DECLARE
 	us int8 := @internal@.idtypes_sql_now_us();
-	now_word int8;				-- the word of now
 	flast int8;					-- the sequence's value: the last word XOR 2^63
 	last int8;					-- the last word, NULL before the first
 	word int8;					-- the new word, NULL to wait
@@ -387,8 +386,9 @@ DECLARE
 	waited int8 := 0;			-- microseconds slept at it
 	pause int8;
 BEGIN
+	-- (each statement in the block is a plain expression but the lock:
+	-- a PERFORM would start an executor, at a third of the call's cost)
 	LOOP
-		now_word := @internal@.idtypes_sql_@scheme@_now_word(us);
 		BEGIN
 			LOCK TABLE @internal@.idtypes_sql_@scheme@_lock IN SHARE UPDATE EXCLUSIVE MODE;
 			flast := pg_sequence_last_value('@internal@.idtypes_sql_@scheme@_clock'::regclass);
@@ -397,19 +397,15 @@ BEGIN
 				RAISE EXCEPTION 'the @scheme@ clock is exhausted' USING ERRCODE = '22008',
 					DETAIL = 'The clock has reached the largest value its ids can hold.';
 			END IF;
-			word := @internal@.idtypes_sql_@scheme@_step(last, now_word);
-			IF word IS NULL AND stuck = last AND waited >= greatest(@scheme.tick_us@, 1) THEN
+			word := COALESCE(@internal@.idtypes_sql_@scheme@_step(last, @internal@.idtypes_sql_@scheme@_now_word(us)),
 				-- every word of the last tick used a tick ago: on to the
 				-- next tick, whatever the system clock says
-				word := ((last >> @scheme.counter_bits@) + 1) << @scheme.counter_bits@;
-			END IF;
-			IF word IS NOT NULL THEN
-				IF word # (-9223372036854775808) = flast + 1 THEN
-					PERFORM nextval('@internal@.idtypes_sql_@scheme@_clock'::regclass);
-				ELSE
-					PERFORM setval('@internal@.idtypes_sql_@scheme@_clock'::regclass, word # (-9223372036854775808));
-				END IF;
-			END IF;
+				CASE WHEN stuck = last AND waited >= greatest(@scheme.tick_us@, 1)
+					THEN ((last >> @scheme.counter_bits@) + 1) << @scheme.counter_bits@ END);
+			flast := CASE WHEN word IS NULL THEN flast
+				WHEN word # (-9223372036854775808) = flast + 1
+				THEN nextval('@internal@.idtypes_sql_@scheme@_clock'::regclass)
+				ELSE setval('@internal@.idtypes_sql_@scheme@_clock'::regclass, word # (-9223372036854775808)) END;
 			-- roll the block back: the lock goes, the sequence keeps its value
 			RAISE SQLSTATE 'IDSQ0';
 		EXCEPTION WHEN SQLSTATE 'IDSQ0' THEN
@@ -423,7 +419,7 @@ BEGIN
 		-- sleep to the system clock's next tick, or a tick if the system
 		-- clock is behind the last word
 		pause := greatest(@scheme.tick_us@, 1);
-		IF now_word >> @scheme.counter_bits@ = last >> @scheme.counter_bits@ THEN
+		IF @internal@.idtypes_sql_@scheme@_now_word(us) >> @scheme.counter_bits@ = last >> @scheme.counter_bits@ THEN
 			pause := pause - (us - @scheme.epoch_us@) % pause;
 		END IF;
 		PERFORM pg_sleep(pause / 1000000.0);
