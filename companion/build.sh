@@ -59,6 +59,12 @@ schema_check() {
 	grep -v '^-- ' "$(dirname "$0")/schema-check.sql"
 }
 
+# The single file's check of an existing internal schema's owner
+# (internal-check.sql), before it reads the version installed there.
+internal_check() {
+	grep -v '^-- ' "$(dirname "$0")/internal-check.sql" | sed 's/^/	/'
+}
+
 {
 	if [ "$kind" = extension ]; then
 		echo "/* $(basename "$out") */"
@@ -107,14 +113,7 @@ BEGIN
 			HINT = 'Update it with ALTER EXTENSION idtypes_sql UPDATE.';
 	END IF;
 	IF pg_catalog.to_regnamespace('idtypes_sql_internal') IS NOT NULL THEN
-		SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO installed
-		  FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal';
-		IF installed OPERATOR(pg_catalog.<>) current_user THEN
-			RAISE EXCEPTION 'schema idtypes_sql_internal belongs to role %, not to %', installed, current_user
-				USING ERRCODE = '42501',
-				HINT = 'Only the role that installed the companion runs this file again; another role''s schema of this name is not the companion.';
-		END IF;
-		installed := NULL;
+$(internal_check)
 		IF pg_catalog.to_regprocedure('idtypes_sql_internal.idtypes_sql_version()') IS NOT NULL THEN
 			EXECUTE 'SELECT idtypes_sql_internal.idtypes_sql_version()' INTO installed;
 		END IF;

@@ -21,14 +21,14 @@ BEGIN
 			HINT = 'Update it with ALTER EXTENSION idtypes_sql UPDATE.';
 	END IF;
 	IF pg_catalog.to_regnamespace('idtypes_sql_internal') IS NOT NULL THEN
-		SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO installed
-		  FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal';
-		IF installed OPERATOR(pg_catalog.<>) current_user THEN
-			RAISE EXCEPTION 'schema idtypes_sql_internal belongs to role %, not to %', installed, current_user
+		IF (SELECT n.nspowner FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal')
+		   OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) current_user) THEN
+			RAISE EXCEPTION 'schema idtypes_sql_internal belongs to role %, not to %',
+				(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n
+				  WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal'), current_user
 				USING ERRCODE = '42501',
-				HINT = 'Only the role that installed the companion runs this file again; another role''s schema of this name is not the companion.';
+				HINT = 'Only the role that installed the companion installs over it; another role''s schema of this name is not the companion.';
 		END IF;
-		installed := NULL;
 		IF pg_catalog.to_regprocedure('idtypes_sql_internal.idtypes_sql_version()') IS NOT NULL THEN
 			EXECUTE 'SELECT idtypes_sql_internal.idtypes_sql_version()' INTO installed;
 		END IF;

@@ -21,7 +21,8 @@
 #           (idtypes_sql_pg_uuidv7-install.sql): into public, over the
 #           companion installed by the same role (the schema of its
 #           interface is found from its internal schema's uuidv7_next()),
-#           after companion/schema-check.sql; sent again, a NOTICE.
+#           after companion/schema-check.sql and the owner check of
+#           companion/internal-check.sql; sent again, a NOTICE.
 #
 # sh only, no pg_config.
 
@@ -99,6 +100,7 @@ EOS
 	;;
 single)
 	schema_check=$(grep -v '^-- ' "$dir/../companion/schema-check.sql")
+	internal_check=$(grep -v '^-- ' "$dir/../companion/internal-check.sql")
 	cat >"$out.tmp" <<EOS
 -- $(basename "$out"): pg_uuidv7's names (uuid_generate_v7() and its
 -- conversions) $version on the idtypes_sql companion installed without
@@ -125,13 +127,7 @@ BEGIN
 		RAISE EXCEPTION 'idtypes_sql is not installed here' USING ERRCODE = '55000',
 			HINT = 'Install it first: companion/idtypes_sql-install.sql.';
 	END IF;
-	IF (SELECT n.nspowner FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) internal)
-	   OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) current_user) THEN
-		RAISE EXCEPTION 'schema idtypes_sql_internal belongs to role %, not to %',
-			(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) internal),
-			current_user USING ERRCODE = '42501',
-			HINT = 'The role that installed the companion installs pg_uuidv7''s names over it.';
-	END IF;
+$internal_check
 	-- the companion's interface: the schema of the uuidv7_next() that calls
 	-- the internal one
 	SELECT pg_catalog.quote_ident(n.nspname) INTO STRICT target

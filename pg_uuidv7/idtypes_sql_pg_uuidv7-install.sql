@@ -23,12 +23,13 @@ BEGIN
 		RAISE EXCEPTION 'idtypes_sql is not installed here' USING ERRCODE = '55000',
 			HINT = 'Install it first: companion/idtypes_sql-install.sql.';
 	END IF;
-	IF (SELECT n.nspowner FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) internal)
+	IF (SELECT n.nspowner FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal')
 	   OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) current_user) THEN
 		RAISE EXCEPTION 'schema idtypes_sql_internal belongs to role %, not to %',
-			(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) internal),
-			current_user USING ERRCODE = '42501',
-			HINT = 'The role that installed the companion installs pg_uuidv7''s names over it.';
+			(SELECT pg_catalog.pg_get_userbyid(n.nspowner) FROM pg_catalog.pg_namespace n
+			  WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_sql_internal'), current_user
+			USING ERRCODE = '42501',
+			HINT = 'Only the role that installed the companion installs over it; another role''s schema of this name is not the companion.';
 	END IF;
 	-- the companion's interface: the schema of the uuidv7_next() that calls
 	-- the internal one

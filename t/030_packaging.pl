@@ -569,7 +569,7 @@ SKIP:
 	find({ no_chdir => 1, wanted => sub {
 		my $rel = substr($File::Find::name, length($root) + 1);
 		push @needed, $rel
-		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.p[lmy]|clients/python/.*\.py|clients/js/[^/]+\.js(on)?|clients/java/.*\.java|clients/go/.*\.go|clients/go/go\.mod|clients/rust/.*\.(rs|toml)|clients/ruby/.*\.rb|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+|companion/(src/.*\.sql|build\.sh|schema-check\.sql|schemes\.awk|Makefile|idtypes_sql\.control)|pg_uuidv7/(names\.sql|build\.sh|Makefile|.*\.control|.*-install\.sql|.*-pgtle\.sql))$};
+		  if -f $File::Find::name && $rel =~ m{^(src/.*\.([ch]|sql(\.in)?)|released/.*|sql/.*\.sql|expected/.*\.out|specs/.*\.spec|t/.*\.p[lmy]|clients/python/.*\.py|clients/js/[^/]+\.js(on)?|clients/java/.*\.java|clients/go/.*\.go|clients/go/go\.mod|clients/rust/.*\.(rs|toml)|clients/ruby/.*\.rb|doc/.*\.md|tools/.*\.(sh|sql)|bench/[^/]+|companion/(src/.*\.sql|build\.sh|schema-check\.sql|internal-check\.sql|schemes\.awk|Makefile|idtypes_sql\.control)|pg_uuidv7/(names\.sql|build\.sh|Makefile|.*\.control|.*-install\.sql|.*-pgtle\.sql))$};
 	} }, map { "$root/$_" } grep { -d "$root/$_" } qw(src released sql expected specs t clients doc tools bench companion pg_uuidv7));
 	my @missing = grep { !$files{$_} } sort @needed;
 	is("@missing", '', 'the archive holds every file of the build, the tests, the tools and the docs')
