@@ -2806,29 +2806,53 @@ COMMENT ON FUNCTION idtypes_sql_uuidv8_step(pg_catalog.int8, pg_catalog.int8) IS
 -- tick; the next is the larger of now's and the last + 1 (int8larger(),
 -- which gives NULL while the parameter is empty).  The parameter is empty
 -- at a session's first id and always in the sequence mode: then the slow
--- path reads the mode, and gives the database's clock's next tick, or
--- starts the session's clock (at 1970 if the system clock is before: then
--- the last + 1 wins over such a now).  now is used once, so that a
--- volatile one can be passed and the function inlined; the slow path is
--- an SQL expression too, inlined with the rest, so that the sequence mode
--- calls one function, the clock's.  (Checking the mode in its own
--- parameter first would cost a tenth more.)
+-- path gives the database's clock's next tick, or starts the session's
+-- clock (at 1970 if the system clock is before: then the last + 1 wins
+-- over such a now).  now is used once, so that a volatile one can be
+-- passed and the function inlined.  The slow path is inlined too, all but
+-- the start: in the sequence mode, once the settings are loaded into the
+-- session's parameters (idtypes_sql.clock), a call of the clock's function
+-- is all a tick adds; and the few nodes it adds are all that a one-row
+-- statement sets up more.  (Checking the mode in its own parameter first
+-- would cost a tenth more.)
+CREATE FUNCTION idtypes_sql_uuid_start(version pg_catalog.text) RETURNS pg_catalog.int8
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	in_sequence bool := idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence';
+	us int8 := idtypes_sql_internal.idtypes_sql_now_us();
+BEGIN
+	CASE version
+		WHEN 'uuidv6' THEN
+			IF in_sequence THEN
+				RETURN idtypes_sql_internal.idtypes_sql_uuidv6_clock_next();
+			END IF;
+			RETURN idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv6', idtypes_sql_internal.idtypes_sql_uuidv6_now_word(us));
+		WHEN 'uuidv7' THEN
+			IF in_sequence THEN
+				RETURN idtypes_sql_internal.idtypes_sql_uuidv7_clock_next();
+			END IF;
+			RETURN idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv7', idtypes_sql_internal.idtypes_sql_uuidv7_now_word(us));
+		WHEN 'uuidv8' THEN
+			IF in_sequence THEN
+				RETURN idtypes_sql_internal.idtypes_sql_uuidv8_clock_next();
+			END IF;
+			RETURN idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv8', idtypes_sql_internal.idtypes_sql_uuidv8_now_word(us));
+	END CASE;
+END
+$fn$;
+COMMENT ON FUNCTION idtypes_sql_uuid_start(pg_catalog.text) IS
+	'internal: the next tick of a UUID version''s clock at a session''s first id: the database''s, or the session''s first';
 CREATE FUNCTION idtypes_sql_uuid_next_slow(version pg_catalog.text) RETURNS pg_catalog.int8
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN CASE version
-	WHEN 'uuidv6' THEN CASE WHEN idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence'
-		THEN idtypes_sql_internal.idtypes_sql_uuidv6_clock_next()
-		ELSE idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv6',
-			idtypes_sql_internal.idtypes_sql_uuidv6_now_word(idtypes_sql_internal.idtypes_sql_now_us())) END
-	WHEN 'uuidv7' THEN CASE WHEN idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence'
-		THEN idtypes_sql_internal.idtypes_sql_uuidv7_clock_next()
-		ELSE idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv7',
-			idtypes_sql_internal.idtypes_sql_uuidv7_now_word(idtypes_sql_internal.idtypes_sql_now_us())) END
-	WHEN 'uuidv8' THEN CASE WHEN idtypes_sql_internal.idtypes_sql_clock_mode() = 'sequence'
-		THEN idtypes_sql_internal.idtypes_sql_uuidv8_clock_next()
-		ELSE idtypes_sql_internal.idtypes_sql_session_next('idtypes_sql.uuidv8',
-			idtypes_sql_internal.idtypes_sql_uuidv8_now_word(idtypes_sql_internal.idtypes_sql_now_us())) END
-	END;
+RETURN CASE WHEN pg_catalog.current_setting('idtypes_sql.clock', true) = 'sequence'
+	THEN CASE version
+		WHEN 'uuidv6' THEN idtypes_sql_internal.idtypes_sql_uuidv6_clock_next()
+		WHEN 'uuidv7' THEN idtypes_sql_internal.idtypes_sql_uuidv7_clock_next()
+		WHEN 'uuidv8' THEN idtypes_sql_internal.idtypes_sql_uuidv8_clock_next()
+		END
+	ELSE idtypes_sql_internal.idtypes_sql_uuid_start(version) END;
 COMMENT ON FUNCTION idtypes_sql_uuid_next_slow(pg_catalog.text) IS
 	'internal: the next tick of a UUID version''s clock, the database''s or (at a session''s first id) the session''s';
 CREATE FUNCTION idtypes_sql_uuid_next(version pg_catalog.text, now pg_catalog.int8) RETURNS pg_catalog.int8
