@@ -1146,6 +1146,30 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
             # cost, not the layout's 64 ids per millisecond per id
             c.execute("UPDATE idtypes_sql.idtypes_sql_settings SET clock = 'session', "
                       "uid8_generator_id = 0, uid8_generator_count = 2048")
+            # the floor's parts (below): a function of each kind the
+            # database's clock calls, doing only that
+            c.execute("""
+CREATE OR REPLACE FUNCTION bench_floor_plpgsql() RETURNS int8 LANGUAGE plpgsql AS $$BEGIN RETURN 1; END$$;
+CREATE OR REPLACE FUNCTION bench_floor_definer() RETURNS int8 LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$BEGIN RETURN 1; END$$;
+CREATE TABLE IF NOT EXISTS bench_floor_lock ();
+CREATE OR REPLACE FUNCTION bench_floor_locked() RETURNS int8 LANGUAGE plpgsql AS $$
+BEGIN
+    BEGIN
+        LOCK TABLE public.bench_floor_lock IN SHARE UPDATE EXCLUSIVE MODE;
+        RAISE SQLSTATE 'BENCH';
+    EXCEPTION WHEN SQLSTATE 'BENCH' THEN
+        NULL;
+    END;
+    RETURN 1;
+END$$;
+CREATE SEQUENCE IF NOT EXISTS bench_floor_seq;
+CREATE OR REPLACE FUNCTION bench_floor_seq_rw() RETURNS int8 LANGUAGE plpgsql AS $$
+DECLARE
+    v int8 := pg_catalog.pg_sequence_last_value('public.bench_floor_seq'::regclass);
+BEGIN
+    RETURN pg_catalog.setval('public.bench_floor_seq'::regclass, COALESCE(v, 0) + 2);
+END$$;""")
         seq_options = "-c idtypes_sql.clock=sequence"
         # (label, SQL type, expression, kind); the companion's schemes in
         # the canonical order, each in both modes after the C generator
@@ -1169,9 +1193,31 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
         # (uid8 always takes the sequence clock)
         slow = {a[0] for a in alts if a[3] == "sequence" or (a[3] == "session" and "uid8" in a[2])}
         gen_alts = base_alts + [(a[0], a[2], n_seq if a[0] in slow else n) for a in alts]
+        # The floor: what a UUIDv7 ordered within a session cannot avoid in
+        # SQL, each part on its own: the system clock, the session's last
+        # tick read from and written to a parameter, 62 random bits
+        # (gen_random_uuid(), above: core's only strong random source), and
+        # a uuid made of computed bits (from text: core has no other
+        # way).  The database's clock adds one call of a SECURITY DEFINER
+        # function with its search_path pinned, a lock only its owner may
+        # take, released in a subtransaction rolled back, and the sequence
+        # read and set (each part's function less a bare PL/pgSQL call).
+        floor_parts = [
+            ("floor: the clock", "(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 4096000)::int8"),
+            ("floor: a parameter read", "pg_catalog.current_setting('bench.floor', true)"),
+            ("floor: a parameter written", "pg_catalog.set_config('bench.floor', generate_series::text, false)"),
+            ("floor: a uuid from text", "('00000000-0000-7000-8000-' || pg_catalog.lpad(pg_catalog.to_hex(generate_series), 12, '0'))::uuid"),
+            ("floor: a PL/pgSQL call", "public.bench_floor_plpgsql()"),
+            ("floor: a SECURITY DEFINER call, search_path pinned", "public.bench_floor_definer()"),
+            ("floor: a lock released in a subtransaction", "public.bench_floor_locked()"),
+            ("floor: the sequence read and set", "public.bench_floor_seq_rw()")]
+        gen_alts += [(name, expr, n_seq if "PL/pgSQL" in name or "SECURITY" in name or "lock" in name
+                      or "sequence" in name else n) for name, expr in floor_parts]
+        slow |= {name for name, expr, k in gen_alts if k == n_seq and name.startswith("floor:")}
         times = {a[0]: [] for a in gen_alts}
         seq_names = {"count(1) seq"} | {a[0] for a in alts if a[3] == "sequence"}
         with self.connect("shared") as c, self.connect("shared", seq_options) as cs:
+            c.execute("SET bench.floor = '1'")
             for name, expr, k in gen_alts:
                 (cs if name in seq_names else c).execute(f"SELECT count({expr}) FROM generate_series(1, 1000)")
             for r in range(rounds):
@@ -1185,6 +1231,13 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
         pc = {k: med(v) for k, v in per_call.items()}
         recipe = pc["PL/pgSQL UUIDv7"]
         rand = pc["gen_random_uuid()"]
+        session_floor = (rand + pc["floor: the clock"] + pc["floor: a parameter read"]
+                         + pc["floor: a parameter written"] + pc["floor: a uuid from text"])
+        bare = pc["floor: a PL/pgSQL call"]
+        sequence_floor = (rand + pc["floor: the clock"] + pc["floor: a parameter read"] + pc["floor: a uuid from text"]
+                          + pc["floor: a SECURITY DEFINER call, search_path pinned"]
+                          + pc["floor: a lock released in a subtransaction"] - bare
+                          + pc["floor: the sequence read and set"] - bare)
 
         n_ins = self.nrows(200_000, 20_000)
         n_ins_seq = max(n_ins // 4, 1000)
@@ -1223,7 +1276,9 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
                                                      seq_options if "sequence" in label else None))
 
         self.target("companion: `uuidv7_next()` µs per call / the PL/pgSQL recipe's",
-                    pc["companion uuidv7_next()"] / recipe, 1.0)
+                    pc["companion uuidv7_next()"] / recipe, 0.7)
+        self.target("companion: `uuidv7_next()` µs per call, sequence mode / session mode",
+                    pc["companion uuidv7_next() (sequence)"] / pc["companion uuidv7_next()"], 2.0)
         self.target("companion: `uuidv7_next()` INSERT rows/s / the PL/pgSQL recipe's",
                     rate["companion uuidv7_next()"] / recipe_rate, 1.0, at_least=True)
 
@@ -1232,6 +1287,8 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
             p = per_call[name]
             gen_rows.append(f"| `{expr}` | {kind} | {med(p):.3f} | {fmt_range(p, '{:.3f}')} | "
                             f"{pc[name] / recipe:.2f}× | {pc[name] / rand:.2f}× |")
+        floor_rows = [f"| {name[len('floor: '):]} | {pc[name]:.3f} | {fmt_range(per_call[name], '{:.3f}')} |"
+                      for name, expr in floor_parts]
         ins_rows = []
         for name, typ, expr, kind in alts:
             d = res[name]
@@ -1248,6 +1305,7 @@ Concurrency: `pgbench -n -M prepared -T {secs} -c N` with {PIPELINE}
         self.results["companion"] = {
             "n": n, "n_seq": n_seq, "times": times, "per_call_usec": per_call,
             "insert_n": n_ins, "insert_n_seq": n_ins_seq, "insert": res,
+            "floor_usec": {"session": session_floor, "sequence": sequence_floor},
             "pgbench": {f"{a[0]}|{a[1]}": v for a, v in tps.items()}}
         self.sections.append(f"""{title}
 
@@ -1269,6 +1327,23 @@ the same n, {rounds} rounds. Ratios of medians.
 | generator | kind | µs per call (median) | min–max | / recipe | / gen_random_uuid() |
 |---|---|---|---|---|---|
 """ + "\n".join(gen_rows) + f"""
+
+The floor: what a UUIDv7 that a session's clock orders cannot avoid in
+SQL, each part measured on its own in the same rounds (the calls of
+functions less a bare PL/pgSQL call's {bare:.3f} µs). Its sum is the
+least such a generator can cost; the PL/pgSQL recipe keeps no order and
+pays for none of the parameter's read and write.
+
+| part | µs per call (median) | min–max |
+|---|---|---|
+""" + "\n".join(floor_rows) + f"""
+
+| | floor, µs per call | / recipe | measured `uuidv7_next()` | / recipe |
+|---|---|---|---|---|
+| session mode: the clock, a parameter read and written, gen_random_uuid(), a uuid from text | {session_floor:.3f} | {session_floor / recipe:.2f}× | {pc["companion uuidv7_next()"]:.3f} | {pc["companion uuidv7_next()"] / recipe:.2f}× |
+| sequence mode: the same but the write, a SECURITY DEFINER call, a lock in a subtransaction, the sequence read and set | {sequence_floor:.3f} | {sequence_floor / recipe:.2f}× | {pc["companion uuidv7_next() (sequence)"]:.3f} | {pc["companion uuidv7_next() (sequence)"] / recipe:.2f}× |
+
+The sequence mode's floor is {sequence_floor / session_floor:.2f}× the session mode's.
 
 INSERT: a table `(id <type> PRIMARY KEY DEFAULT <generator>, v int NOT
 NULL)` filled in transactions of {batch}, as in
